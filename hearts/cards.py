@@ -1,0 +1,375 @@
+"""Cards and sets of cards, as ints and int bitmasks.
+
+A :class:`Card` is an ``int`` from 0 to 51: ``suit * 13 + rank - 2``, suits in the order
+clubs, diamonds, hearts, spades (as in bridge and OpenSpiel) and ranks from 2 to ace.
+A :class:`CardSet` is an immutable set of cards held as one int bitmask (bit ``card`` is
+set when the card is in the set), so following suit is one ``&`` and counting is a
+popcount.
+
+>>> Card.parse("Q♠") == Card.parse("qs") == Card("QS")
+True
+>>> hand = CardSet("2C 3C QS AH")
+>>> print(hand.suit(Suit.CLUBS), len(hand), Card("QS") in hand)
+2♣ 3♣ 4 True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
+from typing import Final
+
+from typing_extensions import Self
+
+from hearts.errors import NotationError
+
+__all__ = [
+    "DECK",
+    "HEARTS",
+    "QUEEN_OF_SPADES",
+    "SUIT_MASKS",
+    "TWO_OF_CLUBS",
+    "Card",
+    "CardSet",
+    "Rank",
+    "Suit",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order (clubs lowest).
+
+    >>> Suit.HEARTS.symbol, Suit.HEARTS.letter, str(Suit.SPADES)
+    ('♥', 'H', '♠')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣ ♦ ♥ ♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's ASCII letter: ``C D H S``."""
+        return "CDHS"[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued 2 to 14 (ace high).
+
+    >>> Rank.QUEEN > Rank.TEN, int(Rank.ACE), str(Rank.TEN)
+    (True, 14, '10')
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-letter ASCII form: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return "23456789TJQKA"[self - 2]
+
+    def __str__(self) -> str:
+        return "10" if self is Rank.TEN else self.letter
+
+
+_SUIT_BY_TEXT: Final = {
+    **{suit.letter: suit for suit in Suit},
+    **{suit.symbol: suit for suit in Suit},
+    **{"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES},
+}
+_RANK_BY_TEXT: Final = {**{rank.letter: rank for rank in Rank}, "10": Rank.TEN}
+_CARD_HELP: Final = (
+    "write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'"
+)
+
+NUMBER_OF_CARDS: Final = 52
+
+
+class Card(int):
+    """One playing card: an ``int`` from 0 to 51 with a suit, a rank and a notation.
+
+    ``Card(value)`` takes the int or the text of a card and returns the one shared
+    instance for it, so cards cost nothing to create and compare as ints.
+
+    >>> queen = Card("Q♠")
+    >>> queen.suit, queen.rank, int(queen)
+    (<Suit.SPADES: 3>, <Rank.QUEEN: 12>, 49)
+    >>> str(queen), repr(queen), queen.ascii
+    ('Q♠', "Card('Q♠')", 'QS')
+    >>> Card.of(Rank.TWO, Suit.CLUBS) is Card(0)
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 0 <= value < NUMBER_OF_CARDS:
+                return CARDS[value]
+            raise NotationError(
+                f"{value!r} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
+            )
+        raise NotationError(f"{value!r} is not a card: give a card's int or its text.")
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of ``rank`` (2 to 14) and ``suit``.
+
+        >>> print(Card.of(Rank.ACE, Suit.HEARTS))
+        A♥
+        """
+        if not 2 <= rank <= 14 or not 0 <= suit <= 3:
+            raise NotationError(f"rank {rank!r} of suit {suit!r} is not a card.")
+        return CARDS[suit * 13 + rank - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from text: ``"QS"``, ``"qs"``, ``"Q♠"``, ``"10H"``, ``"TH"``.
+
+        >>> Card.parse("10h") is Card.parse("T♥")
+        True
+        >>> Card.parse("Q")
+        Traceback (most recent call last):
+        ...
+        hearts.errors.NotationError: 'Q' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'.
+        """
+        card = _CARD_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise NotationError(f"{text!r} is not a card: {_CARD_HELP}.")
+        return card
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[self]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANKS[self]
+
+    @property
+    def ascii(self) -> str:
+        """The card in ASCII letters, as ``"QS"`` or ``"TH"``."""
+        return _ASCII[self]
+
+    @property
+    def mask(self) -> int:
+        """The card's bit: ``1 << card``."""
+        return 1 << self
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXT[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(_TEXT[self], spec)
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(NUMBER_OF_CARDS))
+_SUITS: Final = tuple(Suit(i // 13) for i in range(NUMBER_OF_CARDS))
+_RANKS: Final = tuple(Rank(i % 13 + 2) for i in range(NUMBER_OF_CARDS))
+_TEXT: Final = tuple(f"{_RANKS[i]}{_SUITS[i].symbol}" for i in range(NUMBER_OF_CARDS))
+_ASCII: Final = tuple(f"{_RANKS[i].letter}{_SUITS[i].letter}" for i in range(NUMBER_OF_CARDS))
+_CARD_BY_TEXT: Final = {
+    rank_text + suit_text: CARDS[suit * 13 + rank - 2]
+    for rank_text, rank in _RANK_BY_TEXT.items()
+    for suit_text, suit in _SUIT_BY_TEXT.items()
+}
+
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
+"""The bitmask of every card of a suit, indexed by :class:`Suit`."""
+DECK: Final = (1 << NUMBER_OF_CARDS) - 1
+"""The bitmask of the 52-card deck."""
+HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
+"""The bitmask of the thirteen hearts."""
+QUEEN_OF_SPADES: Final = Card("QS")
+"""Q♠, the Black Lady."""
+TWO_OF_CLUBS: Final = Card("2C")
+"""2♣, which leads the first trick in the standard game."""
+
+
+def cards_of(mask: int) -> Iterator[Card]:
+    """The cards of a bitmask in ascending order (clubs first, then by rank).
+
+    >>> [str(card) for card in cards_of(0b101)]
+    ['2♣', '4♣']
+    """
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+class CardSet(AbstractSet[Card]):
+    """An immutable set of cards, held as one int bitmask.
+
+    Build it from text, from cards (or their ints), or from a mask with :meth:`from_mask`.
+    It supports ``len``, ``in``, iteration in ascending order, ``|``, ``&``, ``-``, ``^``,
+    the comparisons of sets, and selection of one suit.
+
+    >>> hand = CardSet("AH 2C QS 3C")
+    >>> print(hand)
+    2♣ 3♣ A♥ Q♠
+    >>> hand
+    CardSet('2♣ 3♣ A♥ Q♠')
+    >>> print(hand - CardSet("QS"), hand.suit(Suit.CLUBS) <= hand, hand.mask == CardSet.from_mask(hand.mask).mask)
+    2♣ 3♣ A♥ True True
+    """
+
+    __slots__ = ("_mask",)
+    _mask: int
+
+    def __init__(self, cards: str | Iterable[Card | int | str] = ()) -> None:
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        mask = 0
+        for card in cards:
+            mask |= 1 << Card(card)
+        object.__setattr__(self, "_mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Self:
+        """The set whose bitmask is ``mask`` (bit ``n`` set for card ``n``).
+
+        >>> print(CardSet.from_mask(0b11))
+        2♣ 3♣
+        """
+        if not isinstance(mask, int) or mask < 0 or mask > DECK:
+            raise NotationError(f"{mask!r} is not a mask of cards: use an int from 0 to 2**52 - 1.")
+        result = object.__new__(cls)
+        object.__setattr__(result, "_mask", mask)
+        return result
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a set from text: cards separated by spaces or commas.
+
+        >>> CardSet.parse("2C, 3c Q♠") == CardSet("2♣ 3♣ QS")
+        True
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not text describing cards.")
+        return cls(text)
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the set."""
+        return self._mask
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit.
+
+        >>> print(CardSet("2C QS AS").suit(Suit.SPADES))
+        Q♠ A♠
+        """
+        return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return (
+            isinstance(card, int) and 0 <= card < NUMBER_OF_CARDS and bool(self._mask >> card & 1)
+        )
+
+    def __iter__(self) -> Iterator[Card]:
+        return cards_of(self._mask)
+
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self._mask))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask == other._mask
+        return NotImplemented
+
+    def __le__(self, other: AbstractSet[object]) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask & ~other._mask == 0
+        return NotImplemented
+
+    def __lt__(self, other: AbstractSet[object]) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask != other._mask and self._mask & ~other._mask == 0
+        return NotImplemented
+
+    def __ge__(self, other: AbstractSet[object]) -> bool:
+        if isinstance(other, CardSet):
+            return other._mask & ~self._mask == 0
+        return NotImplemented
+
+    def __gt__(self, other: AbstractSet[object]) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask != other._mask and other._mask & ~self._mask == 0
+        return NotImplemented
+
+    def __or__(self, other: AbstractSet[object]) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet.from_mask(self._mask | other._mask)
+        return NotImplemented
+
+    def __and__(self, other: AbstractSet[object]) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet.from_mask(self._mask & other._mask)
+        return NotImplemented
+
+    def __sub__(self, other: AbstractSet[object]) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet.from_mask(self._mask & ~other._mask)
+        return NotImplemented
+
+    def __xor__(self, other: AbstractSet[object]) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet.from_mask(self._mask ^ other._mask)
+        return NotImplemented
+
+    def isdisjoint(self, other: Iterable[object]) -> bool:
+        """Whether the two sets share no card.
+
+        >>> CardSet("2C").isdisjoint(CardSet("QS"))
+        True
+        """
+        if isinstance(other, CardSet):
+            return self._mask & other._mask == 0
+        return all(card not in self for card in other)
+
+    def __str__(self) -> str:
+        return " ".join(_TEXT[card] for card in cards_of(self._mask))
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})" if self._mask else "CardSet()"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (CardSet.from_mask, (self._mask,))

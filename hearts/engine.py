@@ -1,0 +1,490 @@
+"""The engine: :func:`legal_moves` and :func:`apply`, the one place where play rules live.
+
+Both are pure functions of an immutable :class:`~hearts.State`. :func:`apply` checks every
+move and raises :class:`~hearts.IllegalMoveError`, naming the move, the rule it breaks and
+the situation; the state passed in is never changed.
+
+>>> import hearts
+>>> state = hearts.new_game(seed=7)
+>>> while not state.is_over:
+...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> max(state.scores) >= 100, state.winners == tuple(
+...     seat for seat, score in enumerate(state.scores) if score == min(state.scores))
+(True, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
+from math import comb
+from typing import Final, overload
+
+from hearts.cards import CARDS, HEARTS, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.errors import HeartsError, IllegalMoveError
+from hearts.moves import PLAYS, Deal, Move, Pass, Play
+from hearts.rules import Rules
+from hearts.scoring import is_game_over, score_hand
+from hearts.state import HandResult, Phase, State, Trick
+
+__all__ = ["PassMoves", "apply", "from_hands", "legal_moves", "new_game", "seeded_deal"]
+
+_SUIT_OF: Final = tuple(card // 13 for card in CARDS)
+_LED_MASK: Final = tuple(SUIT_MASKS[suit] for suit in _SUIT_OF)
+_SUIT_SYMBOL: Final = "♣♦♥♠"
+
+
+# --- starting a game -------------------------------------------------------------------
+
+
+def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
+    """A new game waiting for its first deal.
+
+    The game offers one deal per hand, drawn from ``seed``: the same seed gives the same
+    game. Without a seed one is drawn from the operating system and kept in
+    :attr:`State.seed`. :func:`apply` also accepts any other valid :class:`~hearts.Deal`.
+
+    >>> import hearts
+    >>> state = hearts.new_game(hearts.Rules(target=50), seed=42)
+    >>> state.phase, state.scores, state.rules.target
+    (<Phase.DEAL: 'deal'>, (0, 0, 0, 0), 50)
+    >>> hearts.legal_moves(state) == hearts.legal_moves(hearts.new_game(seed=42))
+    True
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise HeartsError(f"seed must be an int, got {seed!r}.")
+    return _new_hand(rules, seed, 0, (0,) * rules.players, ())
+
+
+def from_hands(
+    hands: Iterable[CardSet | str | Iterable[Card | int | str]],
+    rules: Rules | None = None,
+    *,
+    hand_number: int = 0,
+    scores: Iterable[int] | None = None,
+    seed: int = 0,
+) -> State:
+    """A game just after ``hands`` were dealt: any position a test or a bot needs.
+
+    ``hand_number`` picks the pass direction from the rules' cycle (hand 3 is a hold hand
+    in the standard game, so play starts at once); ``scores`` are the totals before this
+    hand. Hands are checked as a :class:`~hearts.Deal` is.
+
+    >>> import hearts
+    >>> deal = hearts.legal_moves(hearts.new_game(seed=5))[0]
+    >>> state = hearts.from_hands(deal.hands, hand_number=3, scores=(90, 12, 40, 0))
+    >>> state.phase, state.to_move == (state.hands.index(next(h for h in state.hands if hearts.Card("2C") in h)),)
+    (<Phase.PLAY: 'play'>, True)
+    """
+    rules = Rules() if rules is None else rules
+    totals = (0,) * rules.players if scores is None else tuple(scores)
+    if len(totals) != rules.players or not all(
+        isinstance(score, int) and not isinstance(score, bool) for score in totals
+    ):
+        raise HeartsError(f"scores must be {rules.players} ints, one per seat, got {scores!r}.")
+    if not isinstance(hand_number, int) or hand_number < 0:
+        raise HeartsError(f"hand_number must be an int of at least 0, got {hand_number!r}.")
+    return apply(_new_hand(rules, seed, hand_number, totals, ()), Deal(hands))
+
+
+@functools.lru_cache(maxsize=256)
+def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
+    """The deal that a game with ``seed`` offers for hand ``hand_number``.
+
+    The shuffle is Python's :class:`random.Random` seeded with a text, so it is the same on
+    every platform and Python version.
+
+    >>> from hearts import Rules
+    >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
+    True
+    """
+    cards = list(cards_of(rules.deck_mask))
+    random.Random(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)
+    size = rules.hand_size
+    return Deal(tuple(CardSet(cards[i * size : (i + 1) * size]) for i in range(rules.players)))
+
+
+def _new_hand(
+    rules: Rules,
+    seed: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    results: tuple[HandResult, ...],
+) -> State:
+    empty = (0,) * rules.players
+    return State(
+        rules=rules,
+        seed=seed,
+        phase=Phase.DEAL,
+        hand_number=hand_number,
+        scores=scores,
+        results=results,
+        hand_masks=empty,
+        passed_masks=empty,
+        to_move=(),
+        leader=0,
+        trick=(),
+        tricks=(),
+        taken_masks=empty,
+        hearts_broken=False,
+    )
+
+
+# --- legal moves -----------------------------------------------------------------------
+
+
+def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
+    """The legal moves in ``state``, in a deterministic order; of ``player`` only if given.
+
+    * Deal phase: the seeded :class:`~hearts.Deal` (a chance move, so none for a seat).
+    * Pass phase: a :class:`PassMoves` sequence of every :class:`~hearts.Pass` of every
+      seat still to pass, built lazily (a standard hand has 286 passes per seat).
+    * Play phase: a tuple of :class:`~hearts.Play`, ascending by card.
+    * Game over: an empty tuple.
+
+    >>> import hearts
+    >>> state = hearts.apply(hearts.new_game(seed=1), hearts.legal_moves(hearts.new_game(seed=1))[0])
+    >>> moves = hearts.legal_moves(state, 2)
+    >>> len(moves), moves[0].player, len(hearts.legal_moves(state))
+    (286, 2, 1144)
+    """
+    phase = state.phase
+    if phase is Phase.PLAY:
+        seat = state.to_move[0]
+        if player is not None and player != seat:
+            return ()
+        return _plays(seat, _playable(state, seat))
+    if player is not None and not (isinstance(player, int) and 0 <= player < state.rules.players):
+        raise HeartsError(
+            f"P{player} is not a seat: this game has seats P0 to P{state.rules.players - 1}."
+        )
+    if phase is Phase.PASS:
+        seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
+        return PassMoves(seats, state.hand_masks, state.rules.pass_count) if seats else ()
+    if phase is Phase.DEAL and player is None:
+        return (seeded_deal(state.rules, state.seed, state.hand_number),)
+    return ()
+
+
+def _playable(state: State, seat: int) -> int:
+    """The bitmask of the cards ``seat`` may play to the current trick."""
+    hand = state.hand_masks[seat]
+    trick = state.trick
+    if trick:
+        follow = hand & _LED_MASK[trick[0]]
+        if follow:
+            return follow
+        if state.tricks:
+            return hand
+        # No penalty card on the first trick, unless the hand holds nothing else.
+        return hand & ~state.rules.penalty_mask or hand
+    if not state.tricks:
+        return 1 << state.rules.first_lead
+    if state.hearts_broken:
+        return hand
+    return hand & ~HEARTS or hand
+
+
+_PLAY_CHUNKS: dict[int, tuple[Play, ...]] = {}
+
+
+def _plays(seat: int, mask: int) -> tuple[Play, ...]:
+    """The plays of the cards in ``mask``, from a cache of per-suit tuples."""
+    result: tuple[Play, ...] = ()
+    base = seat << 2
+    for suit in range(4):
+        chunk = mask >> (13 * suit) & 0x1FFF
+        if chunk:
+            key = (base | suit) << 13 | chunk
+            plays = _PLAY_CHUNKS.get(key)
+            if plays is None:
+                row = PLAYS[seat]
+                plays = tuple(row[card] for card in cards_of(chunk << (13 * suit)))
+                _PLAY_CHUNKS[key] = plays
+            result += plays
+    return result
+
+
+class PassMoves(Sequence[Pass]):
+    """Every pass of the given seats, as a lazy sequence: nothing is built until asked for.
+
+    Order: by seat, then the seat's cards combined in ascending order (as
+    :func:`itertools.combinations`). Indexing unranks the combination directly, and ``in``
+    checks a move without a search.
+
+    >>> import hearts
+    >>> moves = PassMoves((0,), (hearts.CardSet("2C 3C 4C 5C").mask,), 3)
+    >>> len(moves), [str(move) for move in moves][:2], str(moves[-1])
+    (4, ['P0 passes 2♣ 3♣ 4♣', 'P0 passes 2♣ 3♣ 5♣'], 'P0 passes 3♣ 4♣ 5♣')
+    >>> hearts.Pass(0, "2C 4C 5C") in moves, hearts.Pass(0, "2C 4C") in moves
+    (True, False)
+    """
+
+    __slots__ = ("_count", "_hands", "_seats", "_sizes")
+
+    def __init__(self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int) -> None:
+        self._seats = seats
+        self._hands = hand_masks
+        self._count = count
+        self._sizes = tuple(comb(hand_masks[seat].bit_count(), count) for seat in seats)
+
+    def __len__(self) -> int:
+        return sum(self._sizes)
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Pass, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Pass | tuple[Pass, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if index >= 0:
+            for seat, size in zip(self._seats, self._sizes, strict=True):
+                if index < size:
+                    return Pass(seat, CardSet.from_mask(self._unrank(self._hands[seat], index)))
+                index -= size
+        raise IndexError("pass index out of range")
+
+    def _unrank(self, hand: int, index: int) -> int:
+        cards = list(cards_of(hand))
+        left, mask, start = self._count, 0, 0
+        while left:
+            for position in range(start, len(cards)):
+                following = comb(len(cards) - position - 1, left - 1)
+                if index < following:
+                    mask |= 1 << cards[position]
+                    start, left = position + 1, left - 1
+                    break
+                index -= following
+        return mask
+
+    def __iter__(self) -> Iterator[Pass]:
+        for seat in self._seats:
+            for chosen in combinations(cards_of(self._hands[seat]), self._count):
+                yield Pass(seat, CardSet(chosen))
+
+    def __contains__(self, move: object) -> bool:
+        return (
+            isinstance(move, Pass)
+            and move.player in self._seats
+            and len(move.cards) == self._count
+            and move.cards.mask & ~self._hands[move.player] == 0
+        )
+
+    def __repr__(self) -> str:
+        return f"<PassMoves of {', '.join(f'P{seat}' for seat in self._seats)}: {len(self)} moves>"
+
+
+# --- applying moves --------------------------------------------------------------------
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`~hearts.IllegalMoveError` if it is illegal.
+
+    The move is checked against every rule; ``state`` itself is never changed.
+
+    >>> import hearts
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> state = hearts.from_hands(suits, hand_number=3)  # P0 holds every club
+    >>> hearts.apply(state, hearts.Play(0, "3C"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: P0 may not lead 3♣: the first trick must be led with 2♣.
+    >>> hearts.apply(state, hearts.Play(0, "2C")).trick
+    (Card('2♣'),)
+    """
+    kind = type(move)
+    if kind is Play:
+        return _apply_play(state, move)  # type: ignore[arg-type]
+    if kind is Pass:
+        return _apply_pass(state, move)  # type: ignore[arg-type]
+    if kind is Deal:
+        return _apply_deal(state, move)  # type: ignore[arg-type]
+    raise IllegalMoveError(f"{move!r} is not a move: give a hearts.Deal, Pass or Play.")
+
+
+def _apply_play(state: State, move: Play) -> State:
+    player = move.player
+    if state.phase is not Phase.PLAY or state.to_move[0] != player:
+        raise IllegalMoveError(f"P{player} may not play {move.card}: {_waiting_for(state)}.")
+    card = move.card
+    bit = 1 << card
+    if not _playable(state, player) & bit:
+        raise IllegalMoveError(_why_unplayable(state, player, card))
+    rules = state.rules
+    hands = list(state.hand_masks)
+    hands[player] ^= bit
+    trick = (*state.trick, card)
+    broken = state.hearts_broken or bit & HEARTS != 0
+    players = rules.players
+    if len(trick) < players:
+        return State(
+            rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
+            tuple(hands), state.passed_masks, ((player + 1) % players,), state.leader,
+            trick, state.tricks, state.taken_masks, broken,
+        )  # fmt: skip
+    # The trick is complete: the highest card of the suit led wins it.
+    led = _LED_MASK[trick[0]]
+    trick_mask = 0
+    for played in trick:
+        trick_mask |= 1 << played
+    best = (trick_mask & led).bit_length() - 1
+    leader = state.leader
+    winner = (leader + trick.index(best)) % players
+    taken = list(state.taken_masks)
+    taken[winner] |= trick_mask
+    tricks = (*state.tricks, Trick(leader, trick, winner))
+    if len(tricks) < rules.hand_size:
+        return State(
+            rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
+            tuple(hands), state.passed_masks, (winner,), winner,
+            (), tricks, tuple(taken), broken,
+        )  # fmt: skip
+    return _end_hand(state, tricks, tuple(taken))
+
+
+def _end_hand(state: State, tricks: tuple[Trick, ...], taken: tuple[int, ...]) -> State:
+    rules = state.rules
+    result = score_hand(
+        rules,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        tricks=tricks,
+        taken_masks=taken,
+        passed_masks=state.passed_masks,
+    )
+    following = _new_hand(
+        rules, state.seed, state.hand_number + 1, result.scores, (*state.results, result)
+    )
+    if is_game_over(rules, result.scores):
+        return following._replace(phase=Phase.OVER)
+    return following
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    player, cards = move.player, move.cards
+    if state.phase is not Phase.PASS or player not in state.to_move:
+        if state.phase is Phase.PASS and player in range(state.rules.players):
+            raise IllegalMoveError(
+                f"P{player} may not pass {cards}: P{player} has already passed "
+                f"{CardSet.from_mask(state.passed_masks[player])} this hand."
+            )
+        raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state)}.")
+    rules = state.rules
+    if len(cards) != rules.pass_count:
+        raise IllegalMoveError(
+            f"P{player} may not pass {cards or 'no cards'}: each player passes exactly "
+            f"{rules.pass_count} cards {state.pass_direction} this hand, not {len(cards)}."
+        )
+    missing = cards.mask & ~state.hand_masks[player]
+    if missing:
+        raise IllegalMoveError(
+            f"P{player} may not pass {cards}: P{player} does not hold {CardSet.from_mask(missing)}."
+        )
+    passed = list(state.passed_masks)
+    passed[player] = cards.mask
+    to_move = tuple(seat for seat in state.to_move if seat != player)
+    if to_move:
+        return state._replace(passed_masks=tuple(passed), to_move=to_move)
+    # Everyone has passed: the cards change hands together.
+    players = rules.players
+    offset = rules.pass_offsets[state.hand_number % len(rules.pass_offsets)]
+    hands = tuple(
+        state.hand_masks[seat] & ~passed[seat] | passed[(seat - offset) % players]
+        for seat in range(players)
+    )
+    return _start_play(state, hands, tuple(passed))
+
+
+def _apply_deal(state: State, move: Deal) -> State:
+    if state.phase is not Phase.DEAL:
+        raise IllegalMoveError(f"A deal is not a legal move now: {_waiting_for(state)}.")
+    rules = state.rules
+    hands = move.hands
+    if len(hands) != rules.players:
+        raise IllegalMoveError(
+            f"The deal gives {len(hands)} hands: each of the {rules.players} players must get one."
+        )
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_size:
+            raise IllegalMoveError(
+                f"The deal gives P{seat} {len(hand)} cards: each player must get {rules.hand_size}."
+            )
+        foreign = hand.mask & ~rules.deck_mask
+        if foreign:
+            raise IllegalMoveError(
+                f"The deal gives P{seat} {CardSet.from_mask(foreign)}, which this game's deck "
+                f"does not hold (removed: {rules.removed})."
+            )
+        twice = hand.mask & seen
+        if twice:
+            raise IllegalMoveError(
+                f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
+            )
+        seen |= hand.mask
+    masks = tuple(hand.mask for hand in hands)
+    if rules.pass_offsets[state.hand_number % len(rules.pass_offsets)]:
+        return state._replace(
+            phase=Phase.PASS, hand_masks=masks, to_move=tuple(range(rules.players))
+        )
+    return _start_play(state, masks, state.passed_masks)
+
+
+def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
+    first = 1 << state.rules.first_lead
+    leader = next(seat for seat, hand in enumerate(hands) if hand & first)
+    return state._replace(
+        phase=Phase.PLAY, hand_masks=hands, passed_masks=passed, to_move=(leader,), leader=leader
+    )
+
+
+# --- explaining illegal moves ----------------------------------------------------------
+
+
+def _waiting_for(state: State) -> str:
+    phase = state.phase
+    if phase is Phase.DEAL:
+        return f"the game waits for the deal of hand {state.hand_number + 1}"
+    if phase is Phase.PASS:
+        seats = ", ".join(f"P{seat}" for seat in state.to_move)
+        return f"the game waits for {seats} to pass"
+    if phase is Phase.PLAY:
+        return f"it is P{state.to_move[0]}'s turn to play"
+    return "the game is over"
+
+
+def _why_unplayable(state: State, player: int, card: Card) -> str:
+    """The rule that forbids ``player`` to play ``card`` now, as a sentence."""
+    hand = state.hand_masks[player]
+    verb = "play" if state.trick else "lead"
+    prefix = f"P{player} may not {verb} {card}"
+    if not hand >> card & 1:
+        return f"{prefix}: P{player} does not hold it."
+    if state.trick:
+        led = state.trick[0]
+        follow = hand & _LED_MASK[led]
+        if follow:
+            return (
+                f"{prefix}: players must follow suit, {_SUIT_SYMBOL[_SUIT_OF[led]]} was led "
+                f"and P{player} holds {CardSet.from_mask(follow)}."
+            )
+        return (
+            f"{prefix}: no penalty card (a heart or Q♠) may be played on the first trick "
+            f"while P{player} holds other cards."
+        )
+    if not state.tricks:
+        return f"{prefix}: the first trick must be led with {state.rules.first_lead}."
+    return f"{prefix}: hearts are not broken and P{player} holds other suits."

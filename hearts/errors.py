@@ -1,0 +1,52 @@
+"""The exceptions of :mod:`hearts`.
+
+Every error the library raises on bad input is a :class:`HeartsError`, and so also a
+:class:`ValueError`: a caller may catch either. Each message is a whole sentence that says
+what was wrong, which rule or field it breaks, and the situation.
+
+>>> import hearts
+>>> try:
+...     hearts.Card.parse("1X")
+... except hearts.HeartsError as error:
+...     print(error)
+'1X' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HeartsError", "IllegalMoveError", "NotationError", "RulesError"]
+
+
+class HeartsError(ValueError):
+    """Base class of every error raised by :mod:`hearts` on bad input.
+
+    >>> issubclass(HeartsError, ValueError)
+    True
+    """
+
+
+class IllegalMoveError(HeartsError):
+    """A move that the rules do not allow in the given state.
+
+    The message names the move, the rule it breaks and the situation; the state passed to
+    :func:`hearts.apply` is left unchanged.
+
+    >>> issubclass(IllegalMoveError, HeartsError)
+    True
+    """
+
+
+class RulesError(HeartsError):
+    """An invalid :class:`hearts.Rules` configuration, raised when it is built.
+
+    >>> issubclass(RulesError, HeartsError)
+    True
+    """
+
+
+class NotationError(HeartsError):
+    """Text that does not describe a card or a set of cards.
+
+    >>> issubclass(NotationError, HeartsError)
+    True
+    """

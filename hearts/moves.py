@@ -1,0 +1,95 @@
+"""The moves of a game: every decision, chance included, is a move.
+
+* :class:`Deal` — the cards of every player for a new hand (a chance move: no seat makes it).
+* :class:`Pass` — the cards one player passes (all players pass at once, see
+  :attr:`hearts.State.to_move`).
+* :class:`Play` — one card played to the current trick.
+
+Moves are frozen and hashable, and their fields take cards as :class:`~hearts.Card` values,
+ints or text.
+
+>>> print(Play(2, "QS"), "/", Pass(0, "2C 3D QS"))
+P2 plays Q♠ / P0 passes 2♣ 3♦ Q♠
+>>> Play(2, "QS") == Play(2, Card("Q♠"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from hearts.cards import CARDS, Card, CardSet
+
+__all__ = ["Deal", "Move", "Pass", "Play"]
+
+
+def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tuple[CardSet, ...]:
+    return tuple(hand if isinstance(hand, CardSet) else CardSet(hand) for hand in hands)
+
+
+def _to_card_set(cards: CardSet | str | Iterable[Card | int | str]) -> CardSet:
+    return cards if isinstance(cards, CardSet) else CardSet(cards)
+
+
+@attrs.frozen(cache_hash=True)
+class Deal:
+    """The deal of a new hand: ``hands[seat]`` is the hand dealt to that seat.
+
+    A game made with a seed offers its seeded deal as the one move of the deal phase;
+    :func:`hearts.apply` accepts any deal that splits the deck evenly, so a server may
+    shuffle for itself.
+
+    >>> deal = Deal(["2C 3C", "4C 5C", "6C 7C", "8C 9C"])
+    >>> deal.hands[1]
+    CardSet('4♣ 5♣')
+    >>> print(deal)
+    deals P0: 2♣ 3♣ | P1: 4♣ 5♣ | P2: 6♣ 7♣ | P3: 8♣ 9♣
+    """
+
+    hands: tuple[CardSet, ...] = attrs.field(converter=_to_hands)
+
+    def __str__(self) -> str:
+        return "deals " + " | ".join(f"P{seat}: {hand}" for seat, hand in enumerate(self.hands))
+
+
+@attrs.frozen(cache_hash=True)
+class Pass:
+    """The cards ``player`` passes this hand.
+
+    >>> Pass(1, "QS KS AS").cards
+    CardSet('Q♠ K♠ A♠')
+    """
+
+    player: int
+    cards: CardSet = attrs.field(converter=_to_card_set)
+
+    def __str__(self) -> str:
+        return f"P{self.player} passes {self.cards}"
+
+
+@attrs.frozen(cache_hash=True)
+class Play:
+    """``player`` plays ``card`` to the current trick.
+
+    >>> Play(0, "2C").card
+    Card('2♣')
+    """
+
+    player: int
+    card: Card = attrs.field(converter=Card)
+
+    def __str__(self) -> str:
+        return f"P{self.player} plays {self.card}"
+
+
+Move: TypeAlias = Deal | Pass | Play
+"""Any move."""
+
+MAX_SEATS: Final = 7
+PLAYS: Final[tuple[tuple[Play, ...], ...]] = tuple(
+    tuple(Play(player, card) for card in CARDS) for player in range(MAX_SEATS)
+)
+"""``PLAYS[player][card]``: the shared :class:`Play` for every seat and card."""

@@ -1,0 +1,219 @@
+"""The immutable game state, its phases, tricks and per-hand results.
+
+A :class:`State` is a frozen record of plain ints and tuples: copying it is free and
+:func:`hearts.apply` builds each new state in one constructor call. Card sets are held as
+int bitmasks in the ``*_masks`` fields, and offered as :class:`~hearts.CardSet` values by
+the properties of the same name without the suffix.
+
+>>> import hearts
+>>> state = hearts.new_game(seed=1)
+>>> state.phase, state.to_move, state.hand_number
+(<Phase.DEAL: 'deal'>, (), 0)
+>>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> state.phase, state.to_move, [len(hand) for hand in state.hands]
+(<Phase.PASS: 'pass'>, (0, 1, 2, 3), [13, 13, 13, 13])
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+import attrs
+
+from hearts.cards import Card, CardSet
+from hearts.rules import PassDirection, Rules
+
+__all__ = ["HandResult", "Phase", "State", "Trick"]
+
+
+class Phase(enum.Enum):
+    """What the game waits for.
+
+    >>> [phase.value for phase in Phase]
+    ['deal', 'pass', 'play', 'over']
+    """
+
+    DEAL = "deal"
+    """A chance move: the :class:`~hearts.Deal` of the next hand."""
+    PASS = "pass"
+    """Every seat in :attr:`State.to_move` still has to :class:`~hearts.Pass`."""
+    PLAY = "play"
+    """The one seat in :attr:`State.to_move` plays a card."""
+    OVER = "over"
+    """The game has ended; see :attr:`State.winners`."""
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led it, the cards in the order played, and who won it.
+
+    >>> trick = Trick(leader=3, cards=(Card("2C"), Card("KC"), Card("5C"), Card("9D")), winner=0)
+    >>> trick.player_of(1), trick.mask == CardSet("2C KC 5C 9D").mask
+    (0, True)
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def player_of(self, index: int) -> int:
+        """The seat that played ``cards[index]``."""
+        return (self.leader + index) % len(self.cards)
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the trick's cards."""
+        mask = 0
+        for card in self.cards:
+            mask |= 1 << card
+        return mask
+
+    def __str__(self) -> str:
+        played = ", ".join(f"P{self.player_of(i)} {card}" for i, card in enumerate(self.cards))
+        return f"{played} -> P{self.winner}"
+
+
+@attrs.frozen(cache_hash=True)
+class HandResult:
+    """What happened in one finished hand, and how it was scored.
+
+    ``points`` are the points each seat took in tricks; ``changes`` are what was added to
+    each total (equal to ``points`` unless somebody shot the moon); ``scores`` are the
+    totals after the hand.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while not state.results:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> result = state.results[0]
+    >>> sum(result.points) in (26, 0), len(result.tricks), result.scores == state.scores
+    (True, 13, True)
+    """
+
+    hand_number: int
+    """Hands are numbered from 0."""
+    pass_direction: PassDirection
+    dealt: tuple[CardSet, ...]
+    """Each seat's hand as dealt, before passing."""
+    passed: tuple[CardSet, ...]
+    """The cards each seat passed (empty on a hold hand)."""
+    tricks: tuple[Trick, ...]
+    points: tuple[int, ...]
+    """Points each seat took in tricks."""
+    moon: int | None
+    """The seat that shot the moon, if any."""
+    changes: tuple[int, ...]
+    """What the hand added to each seat's total."""
+    scores: tuple[int, ...]
+    """Each seat's total after the hand."""
+
+
+class State(NamedTuple):
+    """One moment of a game: immutable, hashable, and cheap to keep.
+
+    Build one with :func:`hearts.new_game` or :func:`hearts.from_hands` and move on with
+    :func:`hearts.apply`; the constructor itself does not validate (the engine uses it on
+    its hot path). Fields ending in ``_masks`` hold one card bitmask per seat.
+
+    >>> import hearts
+    >>> deal = hearts.seeded_deal(hearts.Rules(), seed=4, hand_number=0)
+    >>> state = hearts.from_hands(deal.hands, hand_number=3)  # a hold hand: play at once
+    >>> state.phase, len(state.to_move), state.hands == deal.hands, state.trick_number
+    (<Phase.PLAY: 'play'>, 1, True, 0)
+    """
+
+    rules: Rules
+    seed: int
+    """The seed of the deals this game offers (see :func:`hearts.new_game`)."""
+    phase: Phase
+    hand_number: int
+    """The current hand, counted from 0."""
+    scores: tuple[int, ...]
+    """Each seat's total before the current hand."""
+    results: tuple[HandResult, ...]
+    """One result per finished hand, in order."""
+    hand_masks: tuple[int, ...]
+    """Each seat's cards (before the exchange, the passed cards are still held)."""
+    passed_masks: tuple[int, ...]
+    """The cards each seat chose to pass this hand (0 until it has passed)."""
+    to_move: tuple[int, ...]
+    """The seats whose move is awaited: all unpassed seats when passing, one when playing."""
+    leader: int
+    """The seat that led (or is to lead) the current trick."""
+    trick: tuple[Card, ...]
+    """The cards of the current trick, in the order played from the leader."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current hand."""
+    taken_masks: tuple[int, ...]
+    """The cards each seat has won in tricks this hand."""
+    hearts_broken: bool
+    """Whether a heart has been played this hand."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is State and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's cards."""
+        return tuple(CardSet.from_mask(mask) for mask in self.hand_masks)
+
+    @property
+    def passed(self) -> tuple[CardSet, ...]:
+        """The cards each seat chose to pass this hand."""
+        return tuple(CardSet.from_mask(mask) for mask in self.passed_masks)
+
+    @property
+    def taken(self) -> tuple[CardSet, ...]:
+        """The cards each seat has won in tricks this hand."""
+        return tuple(CardSet.from_mask(mask) for mask in self.taken_masks)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won this hand."""
+        players = self.rules.players
+        return tuple(mask.bit_count() // players for mask in self.taken_masks)
+
+    @property
+    def trick_number(self) -> int:
+        """The current trick of the hand, counted from 0."""
+        return len(self.tricks)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand: seat 0 deals first, then the deal moves left."""
+        return self.hand_number % self.rules.players
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        """Where this hand's cards are passed, from the rules' pass cycle."""
+        cycle = self.rules.pass_cycle
+        return cycle[self.hand_number % len(cycle)]
+
+    @property
+    def current_player(self) -> int | None:
+        """The one seat to move, or None when none or several are awaited."""
+        return self.to_move[0] if len(self.to_move) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over (a tie shares the win)."""
+        if self.phase is not Phase.OVER:
+            return ()
+        best = min(self.scores)
+        return tuple(seat for seat, score in enumerate(self.scores) if score == best)

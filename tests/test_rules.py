@@ -1,0 +1,138 @@
+"""Rules: the standard defaults, derived defaults per player count, validation, replace."""
+
+import pytest
+
+from hearts import Card, CardSet, PassDirection, Rules, RulesError
+
+L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
+
+
+def test_default_is_the_standard_game() -> None:
+    rules = Rules()
+    assert rules.players == 4
+    assert rules.removed == CardSet()
+    assert len(rules.deck) == 52
+    assert rules.hand_size == 13
+    assert rules.pass_count == 3
+    assert rules.pass_cycle == (L, R, A, H)
+    assert rules.pass_offsets == (1, 3, 2, 0)
+    assert rules.target == 100
+    assert rules.first_lead == Card("2C")
+    assert rules.moon_points == 26
+    assert CardSet.from_mask(rules.penalty_mask) == CardSet("QS") | CardSet(
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "removed", "hand_size", "pass_count", "cycle", "first_lead"),
+    [
+        (3, "2D", 17, 3, (L, R, H), "2C"),
+        (4, "", 13, 3, (L, R, A, H), "2C"),
+        (5, "2C 2D", 10, 2, (L, R, H), "3C"),
+        (6, "2C 2D 3C 2S", 8, 2, (L, R, A, H), "4C"),
+        (7, "2C 2D 2S", 7, 2, (L, R, H), "3C"),
+    ],
+)
+def test_defaults_follow_the_player_count(
+    players: int,
+    removed: str,
+    hand_size: int,
+    pass_count: int,
+    cycle: tuple[PassDirection, ...],
+    first_lead: str,
+) -> None:
+    # Removal per player count: Bicycle, Hoyle and pagat (3 and 5), Trickster (6).
+    rules = Rules(players=players)
+    assert rules.removed == CardSet(removed)
+    assert rules.hand_size == hand_size
+    assert rules.pass_count == pass_count
+    assert rules.pass_cycle == cycle
+    # The holder of the lowest club in the deck leads it.
+    assert rules.first_lead == Card(first_lead)
+    assert rules.moon_points == 26
+
+
+def test_explicit_removal_replaces_the_default() -> None:
+    # Some books remove 2♣ for three players; then 3♣ leads.
+    rules = Rules(players=3, removed="2C")
+    assert rules.removed == CardSet("2C")
+    assert rules.first_lead == Card("3C")
+
+
+def test_removing_a_heart_lowers_the_moon() -> None:
+    # Foster: six players without all four 2s leaves 25 points in the deck.
+    rules = Rules(players=6, removed="2C 2D 2H 2S")
+    assert rules.moon_points == 25
+
+
+def test_fields_accept_text() -> None:
+    rules = Rules(pass_cycle=["left", "hold"], removed=[])
+    assert rules.pass_cycle == (L, H)
+    assert Rules(pass_cycle="hold").pass_cycle == (H,)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"players": 2}, r"Rules\.players must be a whole number from 3 to 7, got 2"),
+        ({"players": 8}, r"Rules\.players .* got 8"),
+        ({"players": True}, r"Rules\.players"),
+        ({"players": "4"}, r"Rules\.players"),
+        ({"removed": "2C"}, r"Rules\.removed leaves 51 cards, which 4 players cannot share evenly"),
+        ({"removed": "2C ZZ"}, r"Rules\.removed must be a set of cards"),
+        ({"players": 5, "removed": ""}, r"Rules\.removed leaves 52 cards, which 5 players"),
+        (
+            {"players": 3, "removed": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"},
+            r"Rules\.removed takes out every club",
+        ),
+        (
+            {"pass_count": 0},
+            r"Rules\.pass_count must be a whole number from 1 to the hand size \(13\)",
+        ),
+        ({"pass_count": 14}, r"Rules\.pass_count .* got 14"),
+        ({"pass_count": 2.5}, r"Rules\.pass_count"),
+        ({"pass_cycle": ()}, r"Rules\.pass_cycle must name at least one direction"),
+        (
+            {"pass_cycle": ("left", "sideways")},
+            r"Rules\.pass_cycle must be a sequence of pass directions",
+        ),
+        ({"players": 5, "pass_cycle": ("left", "across")}, r"5 players have no seat across"),
+        ({"target": 0}, r"Rules\.target must be a whole number of at least 1, got 0"),
+        ({"target": -5}, r"Rules\.target"),
+    ],
+)
+def test_invalid_rules_raise_naming_the_field(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**fields)  # type: ignore[arg-type]
+
+
+def test_rules_are_frozen_hashable_values() -> None:
+    rules = Rules(target=50)
+    assert rules == Rules(target=50)
+    assert hash(rules) == hash(Rules(target=50))
+    assert rules != Rules()
+    with pytest.raises(AttributeError):
+        rules.target = 100  # type: ignore[misc]
+
+
+def test_replace_changes_and_validates() -> None:
+    rules = Rules().replace(target=50)
+    assert rules.target == 50
+    assert rules.pass_cycle == Rules().pass_cycle
+    with pytest.raises(RulesError, match=r"Rules\.target"):
+        Rules().replace(target=0)
+    with pytest.raises(RulesError, match="Rules has no field 'goal'"):
+        Rules().replace(goal=50)
+
+
+def test_replace_players_rederives_defaults_but_keeps_choices() -> None:
+    five = Rules().replace(players=5)
+    assert five == Rules(players=5)
+    custom = Rules(pass_cycle=("left",), target=50).replace(players=5)
+    assert custom.pass_cycle == (L,)
+    assert custom.removed == CardSet("2C 2D")
+    assert custom.pass_count == 2
+    assert custom.target == 50
+    with pytest.raises(RulesError, match="no seat across"):
+        Rules(pass_cycle=("across",)).replace(players=5)
