@@ -21,8 +21,15 @@ from hearts.cards import (
 )
 from hearts.engine import PassMoves, apply, from_hands, legal_moves, new_game, seeded_deal
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
-from hearts.moves import Deal, Move, Pass, Play
-from hearts.rules import PassDirection, Rules
+from hearts.moves import ChoosePass, Deal, Move, Pass, Play
+from hearts.rules import (
+    PASS_CYCLES,
+    FirstLead,
+    FirstTrick,
+    FirstTrickFallback,
+    PassDirection,
+    Rules,
+)
 from hearts.scoring import hand_points, is_game_over, score_hand
 from hearts.state import HandResult, Phase, State, Trick
 
@@ -31,12 +38,18 @@ __version__ = "0.1.0"
 __all__ = [
     "DECK",
     "HEARTS",
+    "JOKERS",
+    "PASS_CYCLES",
     "QUEEN_OF_SPADES",
     "SUIT_MASKS",
     "TWO_OF_CLUBS",
     "Card",
     "CardSet",
+    "ChoosePass",
     "Deal",
+    "FirstLead",
+    "FirstTrick",
+    "FirstTrickFallback",
     "HandResult",
     "HeartsError",
     "IllegalMoveError",

@@ -1,7 +1,8 @@
 """Cards and sets of cards, as ints and int bitmasks.
 
 A :class:`Card` is an ``int`` from 0 to 51: ``suit * 13 + rank - 2``, suits in the order
-clubs, diamonds, hearts, spades (as in bridge and OpenSpiel) and ranks from 2 to ace.
+clubs, diamonds, hearts, spades (as in bridge and OpenSpiel) and ranks from 2 to ace; the
+three jokers some variants add are the cards 52 to 54 (``JK1`` to ``JK3``).
 A :class:`CardSet` is an immutable set of cards held as one int bitmask (bit ``card`` is
 set when the card is in the set), so following suit is one ``&`` and counting is a
 popcount.
@@ -27,6 +28,7 @@ from hearts.errors import NotationError
 __all__ = [
     "DECK",
     "HEARTS",
+    "JOKERS",
     "QUEEN_OF_SPADES",
     "SUIT_MASKS",
     "TWO_OF_CLUBS",
@@ -103,11 +105,16 @@ _CARD_HELP: Final = (
     "write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'"
 )
 
-NUMBER_OF_CARDS: Final = 52
+NUMBER_OF_CARDS: Final = 55
+"""52 cards and 3 jokers."""
+FIRST_JOKER: Final = 52
 
 
 class Card(int):
-    """One playing card: an ``int`` from 0 to 51 with a suit, a rank and a notation.
+    """One playing card: an ``int`` from 0 to 54 with a suit, a rank and a notation.
+
+    Cards 0 to 51 are the standard deck; 52 to 54 are jokers (``JK1``, ``JK2``, ``JK3``),
+    which have no suit and no rank.
 
     ``Card(value)`` takes the int or the text of a card and returns the one shared
     instance for it, so cards cost nothing to create and compare as ints.
@@ -119,6 +126,9 @@ class Card(int):
     ('Q♠', "Card('Q♠')", 'QS')
     >>> Card.of(Rank.TWO, Suit.CLUBS) is Card(0)
     True
+    >>> joker = Card("JK1")
+    >>> int(joker), joker.is_joker, joker.suit, joker.rank
+    (52, True, None, None)
     """
 
     __slots__ = ()
@@ -147,7 +157,7 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card from text: ``"QS"``, ``"qs"``, ``"Q♠"``, ``"10H"``, ``"TH"``.
+        """Read a card from text: ``"QS"``, ``"qs"``, ``"Q♠"``, ``"10H"``, ``"TH"``, ``"JK1"``.
 
         >>> Card.parse("10h") is Card.parse("T♥")
         True
@@ -162,14 +172,19 @@ class Card(int):
         return card
 
     @property
-    def suit(self) -> Suit:
-        """The card's suit."""
+    def suit(self) -> Suit | None:
+        """The card's suit (None for a joker)."""
         return _SUITS[self]
 
     @property
-    def rank(self) -> Rank:
-        """The card's rank."""
+    def rank(self) -> Rank | None:
+        """The card's rank (None for a joker)."""
         return _RANKS[self]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether the card is one of the jokers."""
+        return self >= FIRST_JOKER
 
     @property
     def ascii(self) -> str:
@@ -192,20 +207,40 @@ class Card(int):
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(NUMBER_OF_CARDS))
-_SUITS: Final = tuple(Suit(i // 13) for i in range(NUMBER_OF_CARDS))
-_RANKS: Final = tuple(Rank(i % 13 + 2) for i in range(NUMBER_OF_CARDS))
-_TEXT: Final = tuple(f"{_RANKS[i]}{_SUITS[i].symbol}" for i in range(NUMBER_OF_CARDS))
-_ASCII: Final = tuple(f"{_RANKS[i].letter}{_SUITS[i].letter}" for i in range(NUMBER_OF_CARDS))
+_SUITS: Final[tuple[Suit | None, ...]] = (
+    *(Suit(i // 13) for i in range(FIRST_JOKER)),
+    *(None for _ in range(FIRST_JOKER, NUMBER_OF_CARDS)),
+)
+_RANKS: Final[tuple[Rank | None, ...]] = (
+    *(Rank(i % 13 + 2) for i in range(FIRST_JOKER)),
+    *(None for _ in range(FIRST_JOKER, NUMBER_OF_CARDS)),
+)
+_JOKER_TEXT: Final = tuple(f"JK{i - FIRST_JOKER + 1}" for i in range(FIRST_JOKER, NUMBER_OF_CARDS))
+_TEXT: Final = (
+    *(f"{Rank(i % 13 + 2)}{Suit(i // 13).symbol}" for i in range(FIRST_JOKER)),
+    *_JOKER_TEXT,
+)
+_ASCII: Final = (
+    *(f"{Rank(i % 13 + 2).letter}{Suit(i // 13).letter}" for i in range(FIRST_JOKER)),
+    *_JOKER_TEXT,
+)
 _CARD_BY_TEXT: Final = {
-    rank_text + suit_text: CARDS[suit * 13 + rank - 2]
-    for rank_text, rank in _RANK_BY_TEXT.items()
-    for suit_text, suit in _SUIT_BY_TEXT.items()
+    **{
+        rank_text + suit_text: CARDS[suit * 13 + rank - 2]
+        for rank_text, rank in _RANK_BY_TEXT.items()
+        for suit_text, suit in _SUIT_BY_TEXT.items()
+    },
+    **{text: CARDS[FIRST_JOKER + i] for i, text in enumerate(_JOKER_TEXT)},
 }
 
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
 """The bitmask of every card of a suit, indexed by :class:`Suit`."""
-DECK: Final = (1 << NUMBER_OF_CARDS) - 1
-"""The bitmask of the 52-card deck."""
+DECK: Final = (1 << FIRST_JOKER) - 1
+"""The bitmask of the 52-card deck (no jokers)."""
+JOKERS: Final = ((1 << NUMBER_OF_CARDS) - 1) & ~DECK
+"""The bitmask of the three jokers."""
+ALL_CARDS: Final = DECK | JOKERS
+"""The bitmask of every card, jokers included."""
 HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
 """The bitmask of the thirteen hearts."""
 QUEEN_OF_SPADES: Final = Card("QS")
@@ -260,8 +295,10 @@ class CardSet(AbstractSet[Card]):
         >>> print(CardSet.from_mask(0b11))
         2♣ 3♣
         """
-        if not isinstance(mask, int) or mask < 0 or mask > DECK:
-            raise NotationError(f"{mask!r} is not a mask of cards: use an int from 0 to 2**52 - 1.")
+        if not isinstance(mask, int) or mask < 0 or mask > ALL_CARDS:
+            raise NotationError(
+                f"{mask!r} is not a mask of cards: use an int from 0 to 2**{NUMBER_OF_CARDS} - 1."
+            )
         result = object.__new__(cls)
         object.__setattr__(result, "_mask", mask)
         return result

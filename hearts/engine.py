@@ -23,18 +23,31 @@ from itertools import combinations
 from math import comb
 from typing import Final, overload
 
-from hearts.cards import CARDS, HEARTS, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.cards import (
+    CARDS,
+    FIRST_JOKER,
+    HEARTS,
+    JOKERS,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+    cards_of,
+)
 from hearts.errors import HeartsError, IllegalMoveError
-from hearts.moves import PLAYS, Deal, Move, Pass, Play
-from hearts.rules import Rules
+from hearts.moves import PLAYS, ChoosePass, Deal, Move, Pass, Play
+from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules
 from hearts.scoring import is_game_over, score_hand
 from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = ["PassMoves", "apply", "from_hands", "legal_moves", "new_game", "seeded_deal"]
 
 _SUIT_OF: Final = tuple(card // 13 for card in CARDS)
-_LED_MASK: Final = tuple(SUIT_MASKS[suit] for suit in _SUIT_OF)
+_LED_MASK: Final = tuple(SUIT_MASKS[suit] if suit < 4 else 0 for suit in _SUIT_OF)
 _SUIT_SYMBOL: Final = "♣♦♥♠"
+_CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
+_QUEEN: Final = QUEEN_OF_SPADES.mask
 
 
 # --- starting a game -------------------------------------------------------------------
@@ -120,6 +133,7 @@ def _new_hand(
     results: tuple[HandResult, ...],
 ) -> State:
     empty = (0,) * rules.players
+    direction = rules.pass_cycle[hand_number % len(rules.pass_cycle)]
     return State(
         rules=rules,
         seed=seed,
@@ -127,6 +141,8 @@ def _new_hand(
         hand_number=hand_number,
         scores=scores,
         results=results,
+        pass_direction=direction,
+        pass_count=0 if direction is PassDirection.HOLD else rules.pass_count,
         hand_masks=empty,
         passed_masks=empty,
         to_move=(),
@@ -145,6 +161,7 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
     """The legal moves in ``state``, in a deterministic order; of ``player`` only if given.
 
     * Deal phase: the seeded :class:`~hearts.Deal` (a chance move, so none for a seat).
+    * Choose phase (dealer's choice): every :class:`~hearts.ChoosePass` of the dealer.
     * Pass phase: a :class:`PassMoves` sequence of every :class:`~hearts.Pass` of every
       seat still to pass, built lazily (a standard hand has 286 passes per seat).
     * Play phase: a tuple of :class:`~hearts.Play`, ascending by card.
@@ -168,7 +185,11 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
         )
     if phase is Phase.PASS:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
-        return PassMoves(seats, state.hand_masks, state.rules.pass_count) if seats else ()
+        if not seats:
+            return ()
+        return PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
+    if phase is Phase.CHOOSE:
+        return _choices(state.rules, state.to_move[0]) if player in (None, *state.to_move) else ()
     if phase is Phase.DEAL and player is None:
         return (seeded_deal(state.rules, state.seed, state.hand_number),)
     return ()
@@ -179,49 +200,109 @@ def _playable(state: State, seat: int) -> int:
     hand = state.hand_masks[seat]
     trick = state.trick
     if trick:
-        follow = hand & _LED_MASK[trick[0]]
-        if follow:
-            return follow
-        if state.tricks:
+        led = _led_card(trick)
+        if led >= 0:
+            follow = hand & _LED_MASK[led]
+            if follow:
+                return follow
+            if not state.tricks:
+                return _first_trick_allowed(state.rules, hand, hand)
+            if state.rules.forced_discard:
+                return hand & state.rules.penalty_mask or hand
             return hand
-        # No penalty card on the first trick, unless the hand holds nothing else.
-        return hand & ~state.rules.penalty_mask or hand
+        # Only jokers so far: the first card that is not a joker sets the suit, as a lead.
+        return _leadable(state, hand)
     if not state.tricks:
-        return 1 << state.rules.first_lead
-    if state.hearts_broken:
-        return hand
-    return hand & ~HEARTS or hand
+        first_lead = state.rules.first_lead
+        if first_lead is FirstLead.LOWEST_CLUB:
+            return 1 << state.rules.lowest_club
+        if first_lead is FirstLead.ANY_CLUB:
+            return hand & _CLUBS
+    return _leadable(state, hand)
+
+
+def _led_card(trick: tuple[Card, ...]) -> int:
+    """The card that set the suit to follow: the first that is not a joker (-1 if none)."""
+    led = trick[0]
+    if led < FIRST_JOKER:
+        return led
+    return next((card for card in trick if card < FIRST_JOKER), -1)
+
+
+def _leadable(state: State, hand: int) -> int:
+    """The cards ``hand`` may lead; jokers only when no other card may be led."""
+    rules = state.rules
+    cards = hand & ~JOKERS
+    first_trick = not state.tricks
+    if first_trick and rules.first_lead is FirstLead.LEFT_OF_DEALER_NO_HEART:
+        cards = cards & ~HEARTS or cards
+    if rules.must_break_hearts and not state.hearts_broken:
+        safe = cards & ~HEARTS
+        if safe and not (rules.can_lead_hearts_instead_of_queen and safe == _QUEEN):
+            cards = safe
+    if first_trick:
+        cards = _first_trick_allowed(rules, hand, cards)
+    return cards or hand
+
+
+def _first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
+    """``cards`` less those barred from the first trick, unless nothing would be left."""
+    barred = rules.first_trick_barred
+    if rules.first_trick is FirstTrick.FIRST_TURN_HEARTS and not hand & _CLUBS:
+        barred &= _QUEEN
+    allowed = cards & ~barred
+    if allowed:
+        return allowed
+    if rules.first_trick_fallback is FirstTrickFallback.QUEEN and cards & _QUEEN:
+        return _QUEEN
+    return cards
+
+
+def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
+    """Every pass the dealer may call: a hold hand, or a direction and a count."""
+    return tuple(
+        ChoosePass(dealer, direction, count)
+        for direction in rules.pass_directions
+        for count in ((0,) if direction is PassDirection.HOLD else range(1, rules.pass_count + 1))
+    )
 
 
 _PLAY_CHUNKS: dict[int, tuple[Play, ...]] = {}
 
 
 def _plays(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, from a cache of per-suit tuples."""
+    """The plays of the cards in ``mask``, from a cache of per-suit tuples.
+
+    The mask is cut in 13-bit chunks (one per suit, then the jokers): there are at most
+    7 seats x 5 chunks x 8,192 subsets, so the cache is bounded.
+    """
     result: tuple[Play, ...] = ()
-    base = seat << 2
-    for suit in range(4):
-        chunk = mask >> (13 * suit) & 0x1FFF
+    key = seat * 5 << 13
+    shift = 0
+    while mask:
+        chunk = mask & 0x1FFF
         if chunk:
-            key = (base | suit) << 13 | chunk
-            plays = _PLAY_CHUNKS.get(key)
+            plays = _PLAY_CHUNKS.get(key | chunk)
             if plays is None:
                 row = PLAYS[seat]
-                plays = tuple(row[card] for card in cards_of(chunk << (13 * suit)))
-                _PLAY_CHUNKS[key] = plays
+                plays = tuple(row[card] for card in cards_of(chunk << shift))
+                _PLAY_CHUNKS[key | chunk] = plays
             result += plays
+        mask >>= 13
+        shift += 13
+        key += 1 << 13
     return result
 
 
 class PassMoves(Sequence[Pass]):
     """Every pass of the given seats, as a lazy sequence: nothing is built until asked for.
 
-    Order: by seat, then the seat's cards combined in ascending order (as
+    Order: by seat, then the seat's passable cards combined in ascending order (as
     :func:`itertools.combinations`). Indexing unranks the combination directly, and ``in``
     checks a move without a search.
 
     >>> import hearts
-    >>> moves = PassMoves((0,), (hearts.CardSet("2C 3C 4C 5C").mask,), 3)
+    >>> moves = PassMoves((0,), (hearts.CardSet("2C 3C 4C 5C QS").mask,), 3, hearts.CardSet("QS").mask)
     >>> len(moves), [str(move) for move in moves][:2], str(moves[-1])
     (4, ['P0 passes 2♣ 3♣ 4♣', 'P0 passes 2♣ 3♣ 5♣'], 'P0 passes 3♣ 4♣ 5♣')
     >>> hearts.Pass(0, "2C 4C 5C") in moves, hearts.Pass(0, "2C 4C") in moves
@@ -230,11 +311,13 @@ class PassMoves(Sequence[Pass]):
 
     __slots__ = ("_count", "_hands", "_seats", "_sizes")
 
-    def __init__(self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int) -> None:
+    def __init__(
+        self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int = 0
+    ) -> None:
         self._seats = seats
-        self._hands = hand_masks
+        self._hands = tuple(mask & ~unpassable for mask in hand_masks)
         self._count = count
-        self._sizes = tuple(comb(hand_masks[seat].bit_count(), count) for seat in seats)
+        self._sizes = tuple(comb(self._hands[seat].bit_count(), count) for seat in seats)
 
     def __len__(self) -> int:
         return sum(self._sizes)
@@ -312,7 +395,9 @@ def apply(state: State, move: Move) -> State:
         return _apply_pass(state, move)  # type: ignore[arg-type]
     if kind is Deal:
         return _apply_deal(state, move)  # type: ignore[arg-type]
-    raise IllegalMoveError(f"{move!r} is not a move: give a hearts.Deal, Pass or Play.")
+    if kind is ChoosePass:
+        return _apply_choice(state, move)  # type: ignore[arg-type]
+    raise IllegalMoveError(f"{move!r} is not a move: give a hearts.Deal, Pass, Play or ChoosePass.")
 
 
 def _apply_play(state: State, move: Play) -> State:
@@ -327,16 +412,17 @@ def _apply_play(state: State, move: Play) -> State:
     hands = list(state.hand_masks)
     hands[player] ^= bit
     trick = (*state.trick, card)
-    broken = state.hearts_broken or bit & HEARTS != 0
+    broken = state.hearts_broken or bit & rules.breaking_mask != 0
     players = rules.players
     if len(trick) < players:
         return State(
             rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            tuple(hands), state.passed_masks, ((player + 1) % players,), state.leader,
-            trick, state.tricks, state.taken_masks, broken,
+            state.pass_direction, state.pass_count, tuple(hands), state.passed_masks,
+            ((player + 1) % players,), state.leader, trick, state.tricks, state.taken_masks,
+            broken,
         )  # fmt: skip
-    # The trick is complete: the highest card of the suit led wins it.
-    led = _LED_MASK[trick[0]]
+    # The trick is complete: the highest card of the suit led wins it (never a joker).
+    led = _LED_MASK[_led_card(trick)]
     trick_mask = 0
     for played in trick:
         trick_mask |= 1 << played
@@ -349,8 +435,8 @@ def _apply_play(state: State, move: Play) -> State:
     if len(tricks) < rules.hand_size:
         return State(
             rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            tuple(hands), state.passed_masks, (winner,), winner,
-            (), tricks, tuple(taken), broken,
+            state.pass_direction, state.pass_count, tuple(hands), state.passed_masks,
+            (winner,), winner, (), tricks, tuple(taken), broken,
         )  # fmt: skip
     return _end_hand(state, tricks, tuple(taken))
 
@@ -360,6 +446,7 @@ def _end_hand(state: State, tricks: tuple[Trick, ...], taken: tuple[int, ...]) -
     result = score_hand(
         rules,
         hand_number=state.hand_number,
+        pass_direction=state.pass_direction,
         scores=state.scores,
         tricks=tricks,
         taken_masks=taken,
@@ -383,15 +470,21 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
         raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state)}.")
     rules = state.rules
-    if len(cards) != rules.pass_count:
+    if len(cards) != state.pass_count:
         raise IllegalMoveError(
             f"P{player} may not pass {cards or 'no cards'}: each player passes exactly "
-            f"{rules.pass_count} cards {state.pass_direction} this hand, not {len(cards)}."
+            f"{state.pass_count} cards {state.pass_direction} this hand, not {len(cards)}."
         )
     missing = cards.mask & ~state.hand_masks[player]
     if missing:
         raise IllegalMoveError(
             f"P{player} may not pass {cards}: P{player} does not hold {CardSet.from_mask(missing)}."
+        )
+    kept = cards.mask & rules.unpassable.mask
+    if kept:
+        raise IllegalMoveError(
+            f"P{player} may not pass {cards}: {CardSet.from_mask(kept)} may not be passed "
+            f"(Rules.unpassable: {rules.unpassable})."
         )
     passed = list(state.passed_masks)
     passed[player] = cards.mask
@@ -400,7 +493,7 @@ def _apply_pass(state: State, move: Pass) -> State:
         return state._replace(passed_masks=tuple(passed), to_move=to_move)
     # Everyone has passed: the cards change hands together.
     players = rules.players
-    offset = rules.pass_offsets[state.hand_number % len(rules.pass_offsets)]
+    offset = state.pass_direction.offset(players)
     hands = tuple(
         state.hand_masks[seat] & ~passed[seat] | passed[(seat - offset) % players]
         for seat in range(players)
@@ -436,16 +529,49 @@ def _apply_deal(state: State, move: Deal) -> State:
             )
         seen |= hand.mask
     masks = tuple(hand.mask for hand in hands)
-    if rules.pass_offsets[state.hand_number % len(rules.pass_offsets)]:
-        return state._replace(
-            phase=Phase.PASS, hand_masks=masks, to_move=tuple(range(rules.players))
+    if rules.dealer_chooses_pass:
+        return state._replace(phase=Phase.CHOOSE, hand_masks=masks, to_move=(state.dealer,))
+    return _start_passing(state._replace(hand_masks=masks))
+
+
+def _apply_choice(state: State, move: ChoosePass) -> State:
+    player = move.player
+    if state.phase is not Phase.CHOOSE or player not in state.to_move:
+        raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state)}.")
+    rules = state.rules
+    direction, count = move.direction, move.count
+    if not direction.allowed_with(rules.players):
+        allowed = ", ".join(str(d) for d in rules.pass_directions)
+        raise IllegalMoveError(
+            f"P{player} may not call a pass {direction}: {rules.players} players may pass "
+            f"{allowed}."
         )
-    return _start_play(state, masks, state.passed_masks)
+    if direction is PassDirection.HOLD:
+        if count != 0:
+            raise IllegalMoveError(
+                f"P{player} may not call a hold hand of {count} cards: a hold hand passes 0."
+            )
+    elif not (isinstance(count, int) and 1 <= count <= rules.pass_count):
+        raise IllegalMoveError(
+            f"P{player} may not call a pass of {count!r} cards: the dealer calls 1 to "
+            f"{rules.pass_count} (Rules.pass_count)."
+        )
+    return _start_passing(state._replace(pass_direction=direction, pass_count=count))
+
+
+def _start_passing(state: State) -> State:
+    if state.pass_direction is PassDirection.HOLD:
+        return _start_play(state, state.hand_masks, state.passed_masks)
+    return state._replace(phase=Phase.PASS, to_move=tuple(range(state.rules.players)))
 
 
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
-    first = 1 << state.rules.first_lead
-    leader = next(seat for seat, hand in enumerate(hands) if hand & first)
+    rules = state.rules
+    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, FirstLead.LEFT_OF_DEALER_NO_HEART):
+        leader = (state.dealer + 1) % rules.players
+    else:
+        first = 1 << rules.lowest_club
+        leader = next(seat for seat, hand in enumerate(hands) if hand & first)
     return state._replace(
         phase=Phase.PLAY, hand_masks=hands, passed_masks=passed, to_move=(leader,), leader=leader
     )
@@ -458,6 +584,8 @@ def _waiting_for(state: State) -> str:
     phase = state.phase
     if phase is Phase.DEAL:
         return f"the game waits for the deal of hand {state.hand_number + 1}"
+    if phase is Phase.CHOOSE:
+        return f"the game waits for the dealer, P{state.to_move[0]}, to call the pass"
     if phase is Phase.PASS:
         seats = ", ".join(f"P{seat}" for seat in state.to_move)
         return f"the game waits for {seats} to pass"
@@ -467,24 +595,68 @@ def _waiting_for(state: State) -> str:
 
 
 def _why_unplayable(state: State, player: int, card: Card) -> str:
-    """The rule that forbids ``player`` to play ``card`` now, as a sentence."""
+    """The rule that forbids ``player`` to play ``card`` now, as a sentence.
+
+    It follows the same steps as :func:`_playable`, naming the first that excludes the card.
+    """
+    rules = state.rules
     hand = state.hand_masks[player]
-    verb = "play" if state.trick else "lead"
+    trick = state.trick
+    bit = 1 << card
+    verb = "play" if trick else "lead"
     prefix = f"P{player} may not {verb} {card}"
-    if not hand >> card & 1:
+    if not hand & bit:
         return f"{prefix}: P{player} does not hold it."
-    if state.trick:
-        led = state.trick[0]
+    led = _led_card(trick) if trick else -1
+    if led >= 0:
         follow = hand & _LED_MASK[led]
         if follow:
             return (
                 f"{prefix}: players must follow suit, {_SUIT_SYMBOL[_SUIT_OF[led]]} was led "
                 f"and P{player} holds {CardSet.from_mask(follow)}."
             )
+        if not state.tricks:
+            return _first_trick_reason(rules, hand, prefix, player, card)
+        penalty = CardSet.from_mask(hand & rules.penalty_mask)
         return (
-            f"{prefix}: no penalty card (a heart or Q♠) may be played on the first trick "
-            f"while P{player} holds other cards."
+            f"{prefix}: a player who cannot follow suit must play a penalty card "
+            f"(Rules.forced_discard), and P{player} holds {penalty}."
         )
-    if not state.tricks:
-        return f"{prefix}: the first trick must be led with {state.rules.first_lead}."
-    return f"{prefix}: hearts are not broken and P{player} holds other suits."
+    if not trick and not state.tricks:
+        if rules.first_lead is FirstLead.LOWEST_CLUB:
+            return f"{prefix}: the first trick must be led with {rules.lowest_club}."
+        if rules.first_lead is FirstLead.ANY_CLUB:
+            return (
+                f"{prefix}: the first trick must be led with a club (Rules.first_lead='any_club')."
+            )
+    if bit & JOKERS:
+        return f"{prefix}: a joker may be led only by a player with no other card it may lead."
+    if not state.tricks and rules.first_lead is FirstLead.LEFT_OF_DEALER_NO_HEART and bit & HEARTS:
+        return (
+            f"{prefix}: the first lead may not be a heart while P{player} holds other suits "
+            "(Rules.first_lead='left_of_dealer_no_heart')."
+        )
+    if bit & HEARTS and rules.must_break_hearts and not state.hearts_broken:
+        return f"{prefix}: hearts are not broken and P{player} holds other suits."
+    return _first_trick_reason(rules, hand, prefix, player, card)
+
+
+def _first_trick_reason(rules: Rules, hand: int, prefix: str, player: int, card: Card) -> str:
+    if rules.first_trick_fallback is FirstTrickFallback.QUEEN and card != QUEEN_OF_SPADES:
+        barred = rules.first_trick_barred
+        if hand & _QUEEN and not hand & ~barred & ~JOKERS:
+            return (
+                f"{prefix}: P{player} holds only cards barred from the first trick and must "
+                "play Q♠ (Rules.first_trick_fallback='queen')."
+            )
+    if rules.first_trick is FirstTrick.HEARTS_BARRED:
+        return f"{prefix}: no heart may be played on the first trick while P{player} holds other cards."
+    if rules.first_trick is FirstTrick.FIRST_TURN_HEARTS and card != QUEEN_OF_SPADES:
+        return (
+            f"{prefix}: hearts may be played on the first trick only by a player without clubs "
+            "(Rules.first_trick='first_turn_hearts')."
+        )
+    return (
+        f"{prefix}: no penalty card (a heart or Q♠) may be played on the first trick "
+        f"while P{player} holds other cards."
+    )

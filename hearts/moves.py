@@ -4,6 +4,8 @@
 * :class:`Pass` — the cards one player passes (all players pass at once, see
   :attr:`hearts.State.to_move`).
 * :class:`Play` — one card played to the current trick.
+* :class:`ChoosePass` — the dealer's choice of the pass (only when
+  :attr:`Rules.dealer_chooses_pass <hearts.Rules>` is set).
 
 Moves are frozen and hashable, and their fields take cards as :class:`~hearts.Card` values,
 ints or text.
@@ -22,8 +24,9 @@ from typing import Final, TypeAlias
 import attrs
 
 from hearts.cards import CARDS, Card, CardSet
+from hearts.rules import PassDirection
 
-__all__ = ["Deal", "Move", "Pass", "Play"]
+__all__ = ["ChoosePass", "Deal", "Move", "Pass", "Play"]
 
 
 def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tuple[CardSet, ...]:
@@ -85,7 +88,27 @@ class Play:
         return f"P{self.player} plays {self.card}"
 
 
-Move: TypeAlias = Deal | Pass | Play
+@attrs.frozen(cache_hash=True)
+class ChoosePass:
+    """The dealer's choice of this hand's pass: the direction and how many cards.
+
+    A hold hand passes no cards, so its count is 0.
+
+    >>> print(ChoosePass(0, "across", 2), "/", ChoosePass(0, "hold", 0))
+    P0 calls a pass of 2 across / P0 calls a hold hand
+    """
+
+    player: int
+    direction: PassDirection = attrs.field(converter=PassDirection)
+    count: int
+
+    def __str__(self) -> str:
+        if self.direction is PassDirection.HOLD:
+            return f"P{self.player} calls a hold hand"
+        return f"P{self.player} calls a pass of {self.count} {self.direction}"
+
+
+Move: TypeAlias = Deal | Pass | Play | ChoosePass
 """Any move."""
 
 MAX_SEATS: Final = 7

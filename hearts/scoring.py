@@ -19,7 +19,7 @@ the target (100); the lowest total wins.
 from __future__ import annotations
 
 from hearts.cards import CardSet, cards_of
-from hearts.rules import Rules
+from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult, Trick
 
 __all__ = ["hand_points", "is_game_over", "score_hand"]
@@ -39,6 +39,7 @@ def score_hand(
     rules: Rules,
     *,
     hand_number: int,
+    pass_direction: PassDirection,
     scores: tuple[int, ...],
     tricks: tuple[Trick, ...],
     taken_masks: tuple[int, ...],
@@ -72,7 +73,7 @@ def score_hand(
     for trick in tricks:
         for index, card in enumerate(trick.cards):
             played[trick.player_of(index)] |= 1 << card
-    offset = rules.pass_offsets[hand_number % len(rules.pass_offsets)]
+    offset = pass_direction.offset(players)
     dealt = tuple(
         played[seat] & ~passed_masks[(seat - offset) % players] | passed_masks[seat]
         if offset
@@ -81,7 +82,7 @@ def score_hand(
     )
     return HandResult(
         hand_number=hand_number,
-        pass_direction=rules.pass_cycle[hand_number % len(rules.pass_cycle)],
+        pass_direction=pass_direction,
         dealt=tuple(CardSet.from_mask(mask) for mask in dealt),
         passed=tuple(CardSet.from_mask(mask) for mask in passed_masks),
         tricks=tricks,

@@ -31,11 +31,13 @@ class Phase(enum.Enum):
     """What the game waits for.
 
     >>> [phase.value for phase in Phase]
-    ['deal', 'pass', 'play', 'over']
+    ['deal', 'choose', 'pass', 'play', 'over']
     """
 
     DEAL = "deal"
     """A chance move: the :class:`~hearts.Deal` of the next hand."""
+    CHOOSE = "choose"
+    """The dealer chooses the pass with a :class:`~hearts.ChoosePass` (dealer's choice)."""
     PASS = "pass"
     """Every seat in :attr:`State.to_move` still has to :class:`~hearts.Pass`."""
     PLAY = "play"
@@ -132,6 +134,11 @@ class State(NamedTuple):
     """Each seat's total before the current hand."""
     results: tuple[HandResult, ...]
     """One result per finished hand, in order."""
+    pass_direction: PassDirection
+    """Where this hand's cards are passed: from the rules' pass cycle, or the dealer's
+    choice."""
+    pass_count: int
+    """How many cards each seat passes this hand (0 on a hold hand)."""
     hand_masks: tuple[int, ...]
     """Each seat's cards (before the exchange, the passed cards are still held)."""
     passed_masks: tuple[int, ...]
@@ -193,12 +200,6 @@ class State(NamedTuple):
     def dealer(self) -> int:
         """The dealer of the current hand: seat 0 deals first, then the deal moves left."""
         return self.hand_number % self.rules.players
-
-    @property
-    def pass_direction(self) -> PassDirection:
-        """Where this hand's cards are passed, from the rules' pass cycle."""
-        cycle = self.rules.pass_cycle
-        return cycle[self.hand_number % len(cycle)]
 
     @property
     def current_player(self) -> int | None:

@@ -63,3 +63,42 @@ def after_first_trick(state: State, leader: int) -> State:
     """``state`` as if a trick without points had been played and ``leader`` won it."""
     dummy = Trick(leader, tuple(Card(c) for c in ("2C", "3C", "4C", "5C")), leader)
     return state._replace(tricks=(dummy,), leader=leader, to_move=(leader,), trick=())
+
+
+def position(
+    hands: Iterable[str],
+    rules: hearts.Rules | None = None,
+    *,
+    leader: int = 0,
+    trick: Iterable[str] = (),
+    first_trick: bool = False,
+    hearts_broken: bool = False,
+    hand_number: int = 0,
+) -> State:
+    """A play-phase position built field by field, for checking one rule of play.
+
+    Only what the play rules read is meaningful: the hands, the current trick, whether this
+    is the first trick, and whether hearts are broken. Cards elsewhere are not tracked.
+    """
+    rules = hearts.Rules() if rules is None else rules
+    players = rules.players
+    cards = tuple(Card(card) for card in trick)
+    earlier = () if first_trick else (Trick(leader, cards or (Card("2C"),), leader),)
+    return State(
+        rules=rules,
+        seed=0,
+        phase=hearts.Phase.PLAY,
+        hand_number=hand_number,
+        scores=(0,) * players,
+        results=(),
+        pass_direction=hearts.PassDirection.HOLD,
+        pass_count=0,
+        hand_masks=tuple(CardSet(hand).mask for hand in hands),
+        passed_masks=(0,) * players,
+        to_move=((leader + len(cards)) % players,),
+        leader=leader,
+        trick=cards,
+        tricks=earlier,
+        taken_masks=(0,) * players,
+        hearts_broken=hearts_broken,
+    )

@@ -45,17 +45,29 @@ def test_card_is_an_int_in_bridge_suit_order() -> None:
 
 
 def test_every_card_round_trips_through_str_ascii_and_repr() -> None:
-    for value in range(52):
+    for value in range(55):
         card = Card(value)
         assert Card.parse(str(card)) is card
         assert Card.parse(card.ascii) is card
+        assert Card.parse(str(card).lower()) is card
         assert eval(repr(card)) is card
-        assert Card.of(card.rank, card.suit) is card
+        if card.rank is not None and card.suit is not None:
+            assert Card.of(card.rank, card.suit) is card
+
+
+def test_jokers_are_cards_52_to_54_without_suit_or_rank() -> None:
+    jokers = CardSet("JK1 JK2 JK3")
+    assert [int(card) for card in jokers] == [52, 53, 54]
+    assert all(card.is_joker and card.suit is None and card.rank is None for card in jokers)
+    assert not Card("AS").is_joker
+    assert str(CardSet("JK2 2C")) == "2♣ JK2"
+    for suit in Suit:
+        assert not jokers.suit(suit)
 
 
 def test_card_rejects_values_outside_the_deck() -> None:
-    with pytest.raises(NotationError, match="52"):
-        Card(52)
+    with pytest.raises(NotationError, match="54"):
+        Card(55)
     with pytest.raises(NotationError):
         Card(-1)
     with pytest.raises(NotationError):
@@ -88,7 +100,7 @@ def test_card_set_is_a_bitmask() -> None:
     assert cards.mask == 0b101
     assert CardSet.from_mask(0b101) == cards
     with pytest.raises(NotationError):
-        CardSet.from_mask(1 << 52)
+        CardSet.from_mask(1 << 55)
 
 
 def test_card_set_len_in_and_sorted_iteration() -> None:
@@ -141,4 +153,4 @@ def test_suit_masks_partition_the_deck() -> None:
         assert all(card.suit is suit for card in CardSet.from_mask(SUIT_MASKS[suit]))
         union |= SUIT_MASKS[suit]
     assert union == (1 << 52) - 1
-    assert len(CARDS) == 52
+    assert len(CARDS) == 55

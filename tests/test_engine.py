@@ -331,7 +331,8 @@ def test_a_card_not_held_is_refused() -> None:
 
 def test_something_that_is_not_a_move_is_refused() -> None:
     with pytest.raises(
-        IllegalMoveError, match=r"'QS' is not a move: give a hearts\.Deal, Pass or Play\."
+        IllegalMoveError,
+        match=r"'QS' is not a move: give a hearts\.Deal, Pass, Play or ChoosePass\.",
     ):
         hearts.apply(hearts.new_game(), "QS")  # type: ignore[arg-type]
 

@@ -5,33 +5,57 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hearts
-from hearts import CardSet, IllegalMoveError, Pass, PassDirection, Phase, Play, Rules, State
-from hearts.cards import DECK
+from hearts import (
+    CardSet,
+    FirstLead,
+    FirstTrick,
+    FirstTrickFallback,
+    IllegalMoveError,
+    Pass,
+    PassDirection,
+    Phase,
+    Play,
+    Rules,
+    RulesError,
+    State,
+)
 
 
 @st.composite
 def rules_strategy(draw: st.DrawFn) -> Rules:
+    """Any valid Rules: 3-7 players, removal or jokers, every cycle and play option."""
     players = draw(st.integers(3, 7))
-    directions = [PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD]
-    if players % 2 == 0:
-        directions.append(PassDirection.ACROSS)
-    cycle = draw(st.lists(st.sampled_from(directions), min_size=1, max_size=5))
-    removed = hearts.rules.default_removed(players)
-    if draw(st.booleans()):
-        # Another valid removal: as many cards as the default, or a whole round more.
-        count = len(removed) + players * draw(st.integers(0, 1))
-        cards = draw(st.permutations(range(13, 52)))[:count]  # keep every club
-        removed = CardSet(cards)
-    hand_size = (52 - len(removed)) // players
+    jokers = draw(st.integers(0, min(3, players - 1)))
+    # Remove as few cards as makes the deck divide, or a whole round more; keep one club.
+    count = (52 + jokers) % players + players * draw(st.integers(0, 1))
+    removed = CardSet(draw(st.permutations(range(1, 52)))[:count])
+    hand_size = (52 + jokers - count) // players
+    pass_count = draw(st.integers(1, min(4, hand_size)))
+    unpassable = CardSet(
+        draw(st.permutations(range(52)))[: draw(st.integers(0, hand_size - pass_count))]
+    )
+    directions = [d for d in PassDirection if d.allowed_with(players)]
     return Rules(
         players=players,
+        jokers=jokers,
         removed=removed,
-        pass_count=draw(st.integers(1, min(4, hand_size))),
-        pass_cycle=cycle,
+        pass_count=pass_count,
+        pass_cycle=draw(st.lists(st.sampled_from(directions), min_size=1, max_size=5)),
+        unpassable=unpassable,
+        dealer_chooses_pass=draw(st.booleans()),
+        first_lead=draw(st.sampled_from(FirstLead)),
+        first_trick=draw(st.sampled_from(FirstTrick)),
+        first_trick_fallback=draw(st.sampled_from(FirstTrickFallback)),
+        must_break_hearts=draw(st.booleans()),
+        queen_breaks_hearts=draw(st.booleans()),
+        can_lead_hearts_instead_of_queen=draw(st.booleans()),
+        forced_discard=draw(st.booleans()),
         target=draw(st.integers(1, 60)),
     )
 
@@ -43,7 +67,7 @@ def check_cards_conserved(state: State) -> None:
     for mask in places:
         assert union & mask == 0, "a card is in two places"
         union |= mask
-    if state.phase in (Phase.PASS, Phase.PLAY):
+    if state.phase in (Phase.CHOOSE, Phase.PASS, Phase.PLAY):
         assert union == state.rules.deck_mask
         sizes = [mask.bit_count() for mask in state.hand_masks]
         played = [(state.leader + i) % state.players for i in range(len(state.trick))]
@@ -55,7 +79,7 @@ def check_cards_conserved(state: State) -> None:
             )
     else:
         assert union == 0
-    assert union & ~DECK == 0
+    assert union & ~state.rules.deck_mask == 0
 
 
 def check_scores(state: State) -> None:
@@ -98,12 +122,17 @@ def check_moves(
                 pass
             else:
                 raise AssertionError("a seat played out of turn")
-    elif state.phase is Phase.PASS:
-        for move in rng.sample(list(moves), 3):
+    elif state.phase is Phase.CHOOSE:
+        for move in moves:
             hearts.apply(state, move)
+    elif state.phase is Phase.PASS:
+        for move in rng.sample(list(moves), min(3, len(moves))):
+            hearts.apply(state, move)
+        assert len(set(moves)) == len(moves)
+        assert all(move in moves for move in moves)
         seat = state.to_move[0]
         hand = list(CardSet.from_mask(state.hand_masks[seat]))
-        count = state.rules.pass_count
+        count = state.pass_count
         for wrong in (hand[: count - 1], hand[: count + 1]):
             if len(wrong) != count:
                 try:
@@ -114,7 +143,7 @@ def check_moves(
                     raise AssertionError("a pass of the wrong size was accepted")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)
@@ -163,3 +192,89 @@ def test_same_seed_same_game(seed: int) -> None:
         return state
 
     assert run() == run()
+
+
+ANYTHING = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=3), st.floats()
+)
+FIELD_VALUES = {
+    "players": st.one_of(st.integers(1, 9), ANYTHING),
+    "jokers": st.one_of(st.integers(0, 4), ANYTHING),
+    "removed": st.one_of(
+        st.lists(st.integers(0, 54), max_size=8).map(
+            lambda cards: " ".join(map(str, map(hearts.Card, cards)))
+        ),
+        ANYTHING,
+    ),
+    "pass_count": st.one_of(st.integers(0, 20), ANYTHING),
+    "pass_cycle": st.one_of(
+        st.lists(st.sampled_from([d.value for d in PassDirection]), max_size=4),
+        st.sampled_from(list(hearts.PASS_CYCLES)),
+        ANYTHING,
+    ),
+    "unpassable": st.one_of(st.lists(st.integers(0, 51), max_size=14).map(CardSet), ANYTHING),
+    "dealer_chooses_pass": ANYTHING,
+    "first_lead": st.one_of(st.sampled_from([m.value for m in FirstLead]), ANYTHING),
+    "first_trick": st.one_of(st.sampled_from([m.value for m in FirstTrick]), ANYTHING),
+    "first_trick_fallback": st.one_of(
+        st.sampled_from([m.value for m in FirstTrickFallback]), ANYTHING
+    ),
+    "must_break_hearts": ANYTHING,
+    "queen_breaks_hearts": ANYTHING,
+    "can_lead_hearts_instead_of_queen": ANYTHING,
+    "forced_discard": ANYTHING,
+    "target": st.one_of(st.integers(-5, 30), ANYTHING),
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=st.fixed_dictionaries({}, optional=FIELD_VALUES), seed=st.integers(0, 2**16))
+def test_any_configuration_is_refused_with_rules_error_or_plays(
+    fields: dict[str, object], seed: int
+) -> None:
+    """Invalid configurations raise RulesError when built; valid ones never crash in play."""
+    try:
+        rules = Rules(**fields)  # type: ignore[arg-type]
+    except RulesError:
+        return
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    while not state.results:
+        moves = hearts.legal_moves(state)
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+
+
+@st.composite
+def invalid_rules(draw: st.DrawFn) -> dict[str, object]:
+    """Configurations that are wrong for a known reason."""
+    players = draw(st.integers(3, 7))
+    odd = players if players % 2 else players + 1
+    return draw(
+        st.sampled_from(
+            [
+                {"players": odd, "pass_cycle": ("left", "across")},
+                {"players": players, "removed": "", "jokers": 0}
+                if 52 % players
+                else {"players": players, "removed": "2H"},
+                {"players": players, "pass_count": 18 + draw(st.integers(0, 5))},
+                {"players": players, "jokers": players},
+                {"players": 2 + draw(st.integers(-2, 0))},
+                {"players": 8 + draw(st.integers(0, 3))},
+                {"target": draw(st.integers(-10, 0))},
+                {"pass_cycle": ()},
+                {"players": players, "pass_cycle": ("left3",)}
+                if players < 7
+                else {"players": 7, "pass_cycle": "standard"},
+                {"removed": "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "players": 3},
+                {"first_lead": "anyone"},
+                {"forced_discard": "no"},
+            ]
+        )
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields=invalid_rules())
+def test_invalid_configurations_raise_rules_error(fields: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        Rules(**fields)  # type: ignore[arg-type]

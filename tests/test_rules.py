@@ -17,7 +17,7 @@ def test_default_is_the_standard_game() -> None:
     assert rules.pass_cycle == (L, R, A, H)
     assert rules.pass_offsets == (1, 3, 2, 0)
     assert rules.target == 100
-    assert rules.first_lead == Card("2C")
+    assert rules.lowest_club == Card("2C")
     assert rules.moon_points == 26
     assert CardSet.from_mask(rules.penalty_mask) == CardSet("QS") | CardSet(
         "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
@@ -49,7 +49,7 @@ def test_defaults_follow_the_player_count(
     assert rules.pass_count == pass_count
     assert rules.pass_cycle == cycle
     # The holder of the lowest club in the deck leads it.
-    assert rules.first_lead == Card(first_lead)
+    assert rules.lowest_club == Card(first_lead)
     assert rules.moon_points == 26
 
 
@@ -57,7 +57,7 @@ def test_explicit_removal_replaces_the_default() -> None:
     # Some books remove 2♣ for three players; then 3♣ leads.
     rules = Rules(players=3, removed="2C")
     assert rules.removed == CardSet("2C")
-    assert rules.first_lead == Card("3C")
+    assert rules.lowest_club == Card("3C")
 
 
 def test_removing_a_heart_lowers_the_moon() -> None:
@@ -95,9 +95,12 @@ def test_fields_accept_text() -> None:
         ({"pass_cycle": ()}, r"Rules\.pass_cycle must name at least one direction"),
         (
             {"pass_cycle": ("left", "sideways")},
-            r"Rules\.pass_cycle must be a sequence of pass directions",
+            r"Rules\.pass_cycle must be a cycle name \('standard', .*\) or a sequence of pass directions",
         ),
-        ({"players": 5, "pass_cycle": ("left", "across")}, r"5 players have no seat across"),
+        (
+            {"players": 5, "pass_cycle": ("left", "across")},
+            r"Rules\.pass_cycle passes across, which 5 players cannot: 5 players have no seat across",
+        ),
         ({"target": 0}, r"Rules\.target must be a whole number of at least 1, got 0"),
         ({"target": -5}, r"Rules\.target"),
     ],
