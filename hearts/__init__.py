@@ -11,6 +11,7 @@
 from hearts.cards import (
     DECK,
     HEARTS,
+    JOKERS,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     TWO_OF_CLUBS,
@@ -21,16 +22,20 @@ from hearts.cards import (
 )
 from hearts.engine import PassMoves, apply, from_hands, legal_moves, new_game, seeded_deal
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
-from hearts.moves import ChoosePass, Deal, Move, Pass, Play
+from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.rules import (
     PASS_CYCLES,
+    PRESETS,
+    STANDARD_POINTS,
     FirstLead,
     FirstTrick,
     FirstTrickFallback,
     PassDirection,
+    Preset,
     Rules,
+    ShootMode,
 )
-from hearts.scoring import hand_points, is_game_over, score_hand
+from hearts.scoring import game_winners, hand_points, score_hand, shoot_options, shooter
 from hearts.state import HandResult, Phase, State, Trick
 
 __version__ = "0.1.0"
@@ -40,12 +45,15 @@ __all__ = [
     "HEARTS",
     "JOKERS",
     "PASS_CYCLES",
+    "PRESETS",
     "QUEEN_OF_SPADES",
+    "STANDARD_POINTS",
     "SUIT_MASKS",
     "TWO_OF_CLUBS",
     "Card",
     "CardSet",
     "ChoosePass",
+    "Claim",
     "Deal",
     "FirstLead",
     "FirstTrick",
@@ -60,19 +68,24 @@ __all__ = [
     "PassMoves",
     "Phase",
     "Play",
+    "Preset",
     "Rank",
     "Rules",
     "RulesError",
+    "ShootChoice",
+    "ShootMode",
     "State",
     "Suit",
     "Trick",
     "__version__",
     "apply",
     "from_hands",
+    "game_winners",
     "hand_points",
-    "is_game_over",
     "legal_moves",
     "new_game",
     "score_hand",
     "seeded_deal",
+    "shoot_options",
+    "shooter",
 ]

@@ -36,9 +36,9 @@ from hearts.cards import (
     cards_of,
 )
 from hearts.errors import HeartsError, IllegalMoveError
-from hearts.moves import PLAYS, ChoosePass, Deal, Move, Pass, Play
-from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules
-from hearts.scoring import is_game_over, score_hand
+from hearts.moves import PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules, ShootMode
+from hearts.scoring import score_hand, shoot_options
 from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = ["PassMoves", "apply", "from_hands", "legal_moves", "new_game", "seeded_deal"]
@@ -74,7 +74,12 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise HeartsError(f"seed must be an int, got {seed!r}.")
-    return _new_hand(rules, seed, 0, (0,) * rules.players, ())
+    return _new_hand(rules, seed, 0, _starting_scores(rules), ())
+
+
+def _starting_scores(rules: Rules) -> tuple[int, ...]:
+    """Every total starts at 0, or at ``Rules.chips`` in a chip game."""
+    return (rules.chips or 0,) * rules.players
 
 
 def from_hands(
@@ -98,7 +103,7 @@ def from_hands(
     (<Phase.PLAY: 'play'>, True)
     """
     rules = Rules() if rules is None else rules
-    totals = (0,) * rules.players if scores is None else tuple(scores)
+    totals = _starting_scores(rules) if scores is None else tuple(scores)
     if len(totals) != rules.players or not all(
         isinstance(score, int) and not isinstance(score, bool) for score in totals
     ):
@@ -143,6 +148,7 @@ def _new_hand(
         results=results,
         pass_direction=direction,
         pass_count=0 if direction is PassDirection.HOLD else rules.pass_count,
+        dealt_masks=empty,
         hand_masks=empty,
         passed_masks=empty,
         to_move=(),
@@ -164,7 +170,9 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
     * Choose phase (dealer's choice): every :class:`~hearts.ChoosePass` of the dealer.
     * Pass phase: a :class:`PassMoves` sequence of every :class:`~hearts.Pass` of every
       seat still to pass, built lazily (a standard hand has 286 passes per seat).
-    * Play phase: a tuple of :class:`~hearts.Play`, ascending by card.
+    * Play phase: a tuple of :class:`~hearts.Play`, ascending by card, then a
+      :class:`~hearts.Claim` when claims are allowed and the claim is safe.
+    * Shoot phase: the shooter's two :class:`~hearts.ShootChoice` moves.
     * Game over: an empty tuple.
 
     >>> import hearts
@@ -178,7 +186,10 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
         seat = state.to_move[0]
         if player is not None and player != seat:
             return ()
-        return _plays(seat, _playable(state, seat))
+        plays = _plays(seat, _playable(state, seat))
+        if state.rules.claims and _claim_is_safe(state, seat):
+            return (*plays, Claim(seat))
+        return plays
     if player is not None and not (isinstance(player, int) and 0 <= player < state.rules.players):
         raise HeartsError(
             f"P{player} is not a seat: this game has seats P0 to P{state.rules.players - 1}."
@@ -190,6 +201,11 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
         return PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
     if phase is Phase.CHOOSE:
         return _choices(state.rules, state.to_move[0]) if player in (None, *state.to_move) else ()
+    if phase is Phase.SHOOT:
+        if player not in (None, *state.to_move):
+            return ()
+        seat = state.to_move[0]
+        return (ShootChoice(seat, ShootMode.ADD), ShootChoice(seat, ShootMode.SUBTRACT))
     if phase is Phase.DEAL and player is None:
         return (seeded_deal(state.rules, state.seed, state.hand_number),)
     return ()
@@ -397,7 +413,13 @@ def apply(state: State, move: Move) -> State:
         return _apply_deal(state, move)  # type: ignore[arg-type]
     if kind is ChoosePass:
         return _apply_choice(state, move)  # type: ignore[arg-type]
-    raise IllegalMoveError(f"{move!r} is not a move: give a hearts.Deal, Pass, Play or ChoosePass.")
+    if kind is Claim:
+        return _apply_claim(state, move)  # type: ignore[arg-type]
+    if kind is ShootChoice:
+        return _apply_shoot_choice(state, move)  # type: ignore[arg-type]
+    raise IllegalMoveError(
+        f"{move!r} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or ShootChoice."
+    )
 
 
 def _apply_play(state: State, move: Play) -> State:
@@ -417,9 +439,9 @@ def _apply_play(state: State, move: Play) -> State:
     if len(trick) < players:
         return State(
             rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, tuple(hands), state.passed_masks,
-            ((player + 1) % players,), state.leader, trick, state.tricks, state.taken_masks,
-            broken,
+            state.pass_direction, state.pass_count, state.dealt_masks, tuple(hands),
+            state.passed_masks, ((player + 1) % players,), state.leader, trick, state.tricks,
+            state.taken_masks, broken,
         )  # fmt: skip
     # The trick is complete: the highest card of the suit led wins it (never a joker).
     led = _LED_MASK[_led_card(trick)]
@@ -435,29 +457,117 @@ def _apply_play(state: State, move: Play) -> State:
     if len(tricks) < rules.hand_size:
         return State(
             rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, tuple(hands), state.passed_masks,
-            (winner,), winner, (), tricks, tuple(taken), broken,
+            state.pass_direction, state.pass_count, state.dealt_masks, tuple(hands),
+            state.passed_masks, (winner,), winner, (), tricks, tuple(taken), broken,
         )  # fmt: skip
     return _end_hand(state, tricks, tuple(taken))
 
 
-def _end_hand(state: State, tricks: tuple[Trick, ...], taken: tuple[int, ...]) -> State:
+def _end_hand(
+    state: State, tricks: tuple[Trick, ...], taken: tuple[int, ...], choice: ShootMode | None = None
+) -> State:
+    """Score the hand just finished, unless its shooter has a choice to make first."""
     rules = state.rules
+    if choice is None:
+        options = shoot_options(rules, taken, state.scores)
+        if options is not None:
+            empty = (0,) * rules.players
+            return state._replace(
+                phase=Phase.SHOOT, to_move=(options[0],), hand_masks=empty, trick=(),
+                tricks=tricks, taken_masks=taken,
+            )  # fmt: skip
     result = score_hand(
         rules,
         hand_number=state.hand_number,
         pass_direction=state.pass_direction,
         scores=state.scores,
+        dealt_masks=state.dealt_masks,
+        passed_masks=state.passed_masks,
         tricks=tricks,
         taken_masks=taken,
-        passed_masks=state.passed_masks,
+        pool=state.results[-1].pool if state.results else 0,
+        choice=choice,
     )
     following = _new_hand(
         rules, state.seed, state.hand_number + 1, result.scores, (*state.results, result)
     )
-    if is_game_over(rules, result.scores):
+    if result.winners:
         return following._replace(phase=Phase.OVER)
     return following
+
+
+def _apply_claim(state: State, move: Claim) -> State:
+    player = move.player
+    if not state.rules.claims:
+        raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
+    if state.phase is not Phase.PLAY or state.to_move[0] != player:
+        raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state)}.")
+    if not _claim_is_safe(state, player):
+        raise IllegalMoveError(
+            f"P{player} may not claim the rest: another player could still win a trick "
+            f"against {CardSet.from_mask(state.hand_masks[player])}."
+        )
+    remaining = 0
+    for mask in state.hand_masks:
+        remaining |= mask
+    for card in state.trick:
+        remaining |= 1 << card
+    taken = list(state.taken_masks)
+    taken[player] |= remaining
+    empty = (0,) * state.rules.players
+    return _end_hand(state._replace(hand_masks=empty, trick=()), state.tricks, tuple(taken))
+
+
+def _claim_is_safe(state: State, seat: int) -> bool:
+    """Whether ``seat`` must win every remaining trick however the others play.
+
+    On lead that is exactly: in every suit it holds, its lowest card beats every card of
+    that suit held by the others (a joker never wins, so holding one fails). Mid-trick it
+    must also win the current trick with a card that leaves such a hand.
+    """
+    hand = state.hand_masks[seat]
+    if hand & JOKERS:
+        return False
+    others = 0
+    for other, mask in enumerate(state.hand_masks):
+        if other != seat:
+            others |= mask
+    led = _led_card(state.trick) if state.trick else -1
+    if led < 0:
+        return _leads_win(hand, others)
+    suit = _LED_MASK[led]
+    players = state.rules.players
+    threat = 0
+    for card in state.trick:
+        threat |= 1 << card & suit
+    for step in range(len(state.trick) + 1, players):
+        threat |= state.hand_masks[(state.leader + step) % players] & suit
+    winning = hand & suit & ~((1 << threat.bit_length()) - 1)
+    return any(_leads_win(hand & ~(1 << card), others) for card in cards_of(winning))
+
+
+def _leads_win(hand: int, others: int) -> bool:
+    """Whether leading from ``hand`` wins every trick against the cards in ``others``."""
+    for suit in SUIT_MASKS:
+        mine = hand & suit
+        if mine and (others & suit).bit_length() > (mine & -mine).bit_length():
+            return False
+    return True
+
+
+def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
+    player = move.player
+    if state.phase is not Phase.SHOOT or state.to_move[0] != player:
+        raise IllegalMoveError(
+            f"P{player} may not choose how a shot is scored: {_waiting_for(state)}."
+        )
+    if move.mode not in (ShootMode.ADD, ShootMode.SUBTRACT):
+        raise IllegalMoveError(
+            f"P{player} may not score its shot with {move.mode.value!r}: choose 'add' or 'subtract'."
+        )
+    options = shoot_options(state.rules, state.taken_masks, state.scores)
+    assert options is not None  # the SHOOT phase is entered only with a choice to make
+    return _end_hand(state, state.tricks, state.taken_masks, move.mode)
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -529,9 +639,10 @@ def _apply_deal(state: State, move: Deal) -> State:
             )
         seen |= hand.mask
     masks = tuple(hand.mask for hand in hands)
+    dealt = state._replace(hand_masks=masks, dealt_masks=masks)
     if rules.dealer_chooses_pass:
-        return state._replace(phase=Phase.CHOOSE, hand_masks=masks, to_move=(state.dealer,))
-    return _start_passing(state._replace(hand_masks=masks))
+        return dealt._replace(phase=Phase.CHOOSE, to_move=(state.dealer,))
+    return _start_passing(dealt)
 
 
 def _apply_choice(state: State, move: ChoosePass) -> State:
@@ -591,6 +702,8 @@ def _waiting_for(state: State) -> str:
         return f"the game waits for {seats} to pass"
     if phase is Phase.PLAY:
         return f"it is P{state.to_move[0]}'s turn to play"
+    if phase is Phase.SHOOT:
+        return f"the game waits for P{state.to_move[0]} to choose how its shot is scored"
     return "the game is over"
 
 

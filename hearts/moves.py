@@ -5,7 +5,11 @@
   :attr:`hearts.State.to_move`).
 * :class:`Play` — one card played to the current trick.
 * :class:`ChoosePass` — the dealer's choice of the pass (only when
-  :attr:`Rules.dealer_chooses_pass <hearts.Rules>` is set).
+  ``Rules.dealer_chooses_pass`` is set).
+* :class:`Claim` — "the rest are mine" (TRAM): the player to act takes every remaining
+  trick (only when ``Rules.claims`` is set, and only when it cannot lose one).
+* :class:`ShootChoice` — the shooter of the moon or sun chooses how it is scored (only
+  with ``ShootMode.CHOOSE``).
 
 Moves are frozen and hashable, and their fields take cards as :class:`~hearts.Card` values,
 ints or text.
@@ -24,9 +28,9 @@ from typing import Final, TypeAlias
 import attrs
 
 from hearts.cards import CARDS, Card, CardSet
-from hearts.rules import PassDirection
+from hearts.rules import PassDirection, ShootMode
 
-__all__ = ["ChoosePass", "Deal", "Move", "Pass", "Play"]
+__all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
 
 
 def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tuple[CardSet, ...]:
@@ -108,7 +112,48 @@ class ChoosePass:
         return f"P{self.player} calls a pass of {self.count} {self.direction}"
 
 
-Move: TypeAlias = Deal | Pass | Play | ChoosePass
+@attrs.frozen(cache_hash=True)
+class Claim:
+    """``player`` claims every remaining trick: "the rest are mine" (TRAM).
+
+    Legal only when ``Rules.claims`` is set and the player must win every remaining trick
+    however the others play (World of Card Games, Hardwood).
+
+    >>> print(Claim(2))
+    P2 claims the rest
+    """
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player} claims the rest"
+
+
+def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
+    return ShootMode(mode)
+
+
+@attrs.frozen(cache_hash=True)
+class ShootChoice:
+    """How the shooter of the moon (or sun) has its shot scored.
+
+    ``"add"`` adds the value to every other player; ``"subtract"`` takes it from the
+    shooter's own total.
+
+    >>> print(ShootChoice(1, "subtract"))
+    P1 subtracts the shot from its own total
+    """
+
+    player: int
+    mode: ShootMode = attrs.field(converter=_to_shoot_mode)
+
+    def __str__(self) -> str:
+        if self.mode is ShootMode.SUBTRACT:
+            return f"P{self.player} subtracts the shot from its own total"
+        return f"P{self.player} adds the shot to every other player"
+
+
+Move: TypeAlias = Deal | Pass | Play | ChoosePass | Claim | ShootChoice
 """Any move."""
 
 MAX_SEATS: Final = 7

@@ -13,13 +13,15 @@ CardSet('2♦')
 >>> Rules(target=0)
 Traceback (most recent call last):
 ...
-hearts.errors.RulesError: Rules.target must be a whole number of at least 1, got 0.
+hearts.errors.RulesError: Rules.target must be a whole number of at least 1 or None, got 0.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
 import attrs
@@ -39,11 +41,13 @@ from hearts.errors import HeartsError, RulesError
 
 __all__ = [
     "PASS_CYCLES",
+    "STANDARD_POINTS",
     "FirstLead",
     "FirstTrick",
     "FirstTrickFallback",
     "PassDirection",
     "Rules",
+    "ShootMode",
     "default_pass_count",
     "default_pass_cycle",
     "default_removed",
@@ -187,6 +191,80 @@ class FirstTrickFallback(enum.Enum):
     """Any of them (OpenSpiel, Microsoft Hearts)."""
     QUEEN = "queen"
     """Q♠ if it holds it, otherwise any of them (as some apps force)."""
+
+
+class ShootMode(enum.Enum):
+    """How shooting the moon (or the sun) is scored.
+
+    >>> ShootMode("add") is ShootMode.ADD
+    True
+    """
+
+    ADD = "add"
+    """Every other player scores the value; the shooter scores nothing ("old moon":
+    Microsoft Hearts, Bicycle, BGA, OpenSpiel)."""
+    SUBTRACT = "subtract"
+    """The shooter subtracts the value from its total ("new moon": GNOME)."""
+    CHOOSE = "choose"
+    """The shooter chooses between the two with a :class:`~hearts.ShootChoice` move (pagat,
+    Parlett)."""
+    SAFETY = "safety"
+    """Add to the others, unless that would end the game with the shooter not among the
+    winners; then subtract (World of Card Games, Trickster "±26", Hardwood "Safety Shoot")."""
+    OFF = "off"
+    """No shooting: the points count as taken (Rickety Kate, Dirty Hearts)."""
+
+
+STANDARD_POINTS: Final[dict[Card | int | str, int]] = {
+    **{f"{rank}H": 1 for rank in "23456789TJQKA"},
+    "QS": 13,
+}
+"""The standard point table: each heart 1 point, Q♠ 13 (26 in all)."""
+
+
+def _to_points(
+    value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
+) -> tuple[tuple[Card, int], ...]:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    table: dict[Card, int] = {}
+    try:
+        for key, points in pairs:
+            card = Card(key)
+            if not _whole_number(points):
+                raise RulesError(
+                    f"Rules.points gives {card} {points!r} points: use a whole number."
+                )
+            table[card] = points
+    except (HeartsError, TypeError, ValueError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError(
+            f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
+            f"got {value!r}: {error}"
+        ) from None
+    return tuple(sorted((card, points) for card, points in table.items() if points))
+
+
+def _optional_cards(value: CardSet | str | Iterable[Card | int | str] | None) -> CardSet | None:
+    return None if value is None else _card_set("penalty_cards", value)
+
+
+def _to_shoot(value: ShootMode | str) -> ShootMode:
+    return _member(ShootMode, "moon", value)
+
+
+def _to_sun(value: ShootMode | str) -> ShootMode:
+    return _member(ShootMode, "sun", value)
+
+
+def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
+    try:
+        resets = tuple(sorted(set(value)))
+    except TypeError:
+        raise RulesError(f"Rules.resets must be a sequence of totals, got {value!r}.") from None
+    if not all(_whole_number(total) for total in resets):
+        raise RulesError(f"Rules.resets must hold whole numbers, got {value!r}.")
+    return resets
 
 
 _DEFAULT_REMOVED: Final = {
@@ -399,8 +477,30 @@ class Rules:
     queen_breaks_hearts: bool = False
     can_lead_hearts_instead_of_queen: bool = False
     forced_discard: bool = False
+    # Scoring
+    points: tuple[tuple[Card, int], ...] = attrs.field(
+        default=_to_points(STANDARD_POINTS), converter=_to_points
+    )
+    penalty_cards: CardSet | None = attrs.field(default=None, converter=_optional_cards)
+    no_trick_bonus: int = 0
+    moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_shoot)
+    moon_value: int | None = None
+    moon_needs_bonus_cards: bool = False
+    moon_choice_needs_score: bool = False
+    bonus_counts_on_shoot: bool = True
+    sun: ShootMode = attrs.field(default=ShootMode.OFF, converter=_to_sun)
+    sun_value: int | None = None
+    chips: int | None = None
     # End
-    target: int = 100
+    target: int | None = 100
+    target_must_be_exceeded: bool = False
+    hands: int | None = None
+    resets: tuple[int, ...] = attrs.field(default=(), converter=_to_resets)
+    reset_amount: int = 50
+    score_floor: int | None = None
+    play_on_ties: bool = False
+    # Claims
+    claims: bool = False
 
     # Tables derived from the fields once, for the engine's hot path.
     deck_mask: int = attrs.field(init=False, eq=False)
@@ -410,17 +510,25 @@ class Rules:
     lowest_club: Card = attrs.field(init=False, eq=False)
     """The lowest club in the deck, whose holder leads the first trick (unless the player
     left of the dealer leads)."""
+    card_points: tuple[int, ...] = attrs.field(init=False, eq=False)
+    """Points of each card, indexed by card (0 for a card not in the deck)."""
+    point_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the cards worth points, positive or negative."""
     penalty_mask: int = attrs.field(init=False, eq=False)
-    """Bitmask of the penalty cards in the deck (hearts and Q♠)."""
+    """Bitmask of the penalty cards: ``penalty_cards``, or the cards worth points."""
+    bonus_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the bonus cards: the cards worth negative points (Omnibus J♦)."""
+    moon_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the cards a player must take to shoot the moon."""
+    moon_points: int = attrs.field(init=False, eq=False)
+    """The moon's value: ``moon_value``, or the points of every card worth points."""
+    sun_points: int = attrs.field(init=False, eq=False)
+    """The sun's value: ``sun_value``, or twice the moon's."""
     breaking_mask: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards that break hearts when played."""
     first_trick_barred: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards barred from the first trick (for ``FIRST_TURN_HEARTS``, the
     cards barred to a player who holds a club)."""
-    card_points: tuple[int, ...] = attrs.field(init=False, eq=False)
-    """Points of each card, indexed by card."""
-    moon_points: int = attrs.field(init=False, eq=False)
-    """Points added to every other player when one player shoots the moon."""
     pass_offsets: tuple[int, ...] = attrs.field(init=False, eq=False)
     """Seat offset of each direction of the pass cycle (0 for a hold hand)."""
 
@@ -430,16 +538,23 @@ class Rules:
                 raise RulesError(
                     f"Rules.{name} must be True or False, got {getattr(self, name)!r}."
                 )
+        deck = self._checked_deck()
+        hand_size = deck.bit_count() // self.players
+        self._check_passing(deck, hand_size)
+        self._check_scoring()
+        self._check_end()
+        self._build_tables(deck, hand_size)
+
+    def _checked_deck(self) -> int:
         players, jokers = self.players, self.jokers
         if jokers >= players:
             raise RulesError(
                 f"Rules.jokers is {jokers}, but a trick of {players} players must hold a card "
                 "that is not a joker; use fewer jokers than players."
             )
-        joker_mask = ((1 << jokers) - 1) << FIRST_JOKER
         if self.removed.mask & ~DECK:
             raise RulesError("Rules.removed may only name cards of the 52-card deck, not jokers.")
-        deck = DECK & ~self.removed.mask | joker_mask
+        deck = DECK & ~self.removed.mask | ((1 << jokers) - 1) << FIRST_JOKER
         size = deck.bit_count()
         if size % players:
             fields = "Rules.removed and Rules.jokers leave" if jokers else "Rules.removed leaves"
@@ -450,12 +565,13 @@ class Rules:
                 f"{fields} {size} cards, which {players} players cannot share evenly; the "
                 f"usual choice for {players} players is to {usual_text}."
             )
-        clubs = deck & SUIT_MASKS[Suit.CLUBS]
-        if not clubs:
+        if not deck & SUIT_MASKS[Suit.CLUBS]:
             raise RulesError(
                 "Rules.removed takes out every club, so no card can lead the first trick."
             )
-        hand_size = size // players
+        return deck
+
+    def _check_passing(self, deck: int, hand_size: int) -> None:
         count = self.pass_count
         if not _whole_number(count) or not 1 <= count <= hand_size:
             raise RulesError(
@@ -473,6 +589,7 @@ class Rules:
             raise RulesError(
                 "Rules.pass_cycle must name at least one direction; use 'none' for no passing."
             )
+        players = self.players
         for direction in self.pass_cycle:
             if not direction.allowed_with(players):
                 raise RulesError(
@@ -484,34 +601,96 @@ class Rules:
                     )
                     + "."
                 )
-        if not _whole_number(self.target) or self.target < 1:
+
+    def _check_scoring(self) -> None:
+        for name in ("no_trick_bonus", "reset_amount"):
+            if not _whole_number(getattr(self, name)):
+                raise RulesError(
+                    f"Rules.{name} must be a whole number, got {getattr(self, name)!r}."
+                )
+        for name in ("moon_value", "sun_value", "chips"):
+            value = getattr(self, name)
+            if value is not None and (not _whole_number(value) or value < 1):
+                raise RulesError(
+                    f"Rules.{name} must be None or a whole number of at least 1, got {value!r}."
+                )
+        if self.chips is not None and self.play_on_ties:
             raise RulesError(
-                f"Rules.target must be a whole number of at least 1, got {self.target!r}."
+                "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends when "
+                "a player holds every chip or none, and equal holdings share the win."
             )
 
+    def _check_end(self) -> None:
+        for name in ("target", "hands"):
+            value = getattr(self, name)
+            if value is not None and (not _whole_number(value) or value < 1):
+                raise RulesError(
+                    f"Rules.{name} must be a whole number of at least 1 or None, got {value!r}."
+                )
+        if self.target is None and self.hands is None and self.chips is None:
+            raise RulesError(
+                "Rules.target and Rules.hands are both None, so the game would never end; "
+                "set a target score or a number of hands."
+            )
+        if self.score_floor is not None and not _whole_number(self.score_floor):
+            raise RulesError(
+                f"Rules.score_floor must be None or a whole number, got {self.score_floor!r}."
+            )
+
+    def _build_tables(self, deck: int, hand_size: int) -> None:
+        table = [0] * len(CARDS)
+        for card, value in self.points:
+            if deck >> card & 1:
+                table[card] = value
+        positive = bonus = 0
+        for index, value in enumerate(table):
+            if value > 0:
+                positive |= 1 << index
+            elif value < 0:
+                bonus |= 1 << index
+        total = sum(table)
+        if self.chips is None and total <= 0 and (self.hands is None or self.play_on_ties):
+            raise RulesError(
+                f"Rules.points give the deck {total} points in all, so totals could never "
+                + (
+                    "reach Rules.target"
+                    if self.hands is None
+                    else "break a tie (Rules.play_on_ties)"
+                )
+                + "; give the cards more points, or end the game by Rules.hands."
+            )
+        penalty = positive if self.penalty_cards is None else self.penalty_cards.mask & deck
+        if self.chips is not None and not penalty:
+            raise RulesError(
+                "Rules.chips needs penalty cards (Rules.penalty_cards, or cards worth points): "
+                "with none, every player always shares the pool and the game never ends."
+            )
+        moon_mask = positive | bonus if self.moon_needs_bonus_cards else positive
+        moon = self.moon_value or sum(value for value in table if value > 0)
         queen = QUEEN_OF_SPADES.mask
-        penalty = deck & (HEARTS | queen)
         barred = {
             FirstTrick.PENALTY_BARRED: penalty,
             FirstTrick.HEARTS_BARRED: deck & HEARTS,
             FirstTrick.OPEN: 0,
             FirstTrick.FIRST_TURN_HEARTS: penalty,
         }[self.first_trick]
-        points = tuple(
-            (13 if card == QUEEN_OF_SPADES else 1) if penalty >> card & 1 else 0 for card in CARDS
-        )
+        clubs = deck & SUIT_MASKS[Suit.CLUBS]
         set_table = object.__setattr__
         set_table(self, "deck_mask", deck)
         set_table(self, "hand_size", hand_size)
         set_table(self, "lowest_club", CARDS[(clubs & -clubs).bit_length() - 1])
+        set_table(self, "card_points", tuple(table))
+        set_table(self, "point_mask", positive | bonus)
         set_table(self, "penalty_mask", penalty)
+        set_table(self, "bonus_mask", bonus)
+        set_table(self, "moon_mask", moon_mask)
+        set_table(self, "moon_points", moon)
+        set_table(self, "sun_points", self.sun_value or 2 * moon)
         set_table(
             self, "breaking_mask", deck & (HEARTS | (queen if self.queen_breaks_hearts else 0))
         )
         set_table(self, "first_trick_barred", barred)
-        set_table(self, "card_points", points)
-        set_table(self, "moon_points", sum(points))
-        set_table(self, "pass_offsets", tuple(d.offset(players) for d in self.pass_cycle))
+        set_table(self, "pass_offsets", tuple(d.offset(self.players) for d in self.pass_cycle))
 
     @property
     def deck(self) -> CardSet:
@@ -564,6 +743,90 @@ class Rules:
         # The values are checked by Rules itself, as in a new value.
         return attrs.evolve(self, **cast("dict[str, Any]", changes))
 
+    def to_dict(self) -> dict[str, object]:
+        """Every field as plain JSON values, with the schema version: what a server pins.
+
+        Cards are written in ASCII (``"QS"``), enums by value, and every field is present,
+        so a value read back never depends on this library's defaults.
+
+        >>> data = Rules(target=50).to_dict()
+        >>> data["schema"], data["target"], data["pass_cycle"], data["points"]["QS"]
+        (1, 50, ['left', 'right', 'across', 'hold'], 13)
+        """
+        data: dict[str, object] = {"schema": RULES_SCHEMA}
+        for field in attrs.fields(Rules):
+            if field.init:
+                data[field.name] = _to_json(getattr(self, field.name))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """The rules a :meth:`to_dict` mapping describes; missing fields take their defaults.
+
+        >>> Rules.from_dict({"players": 3, "target": 50}) == Rules(players=3, target=50)
+        True
+        >>> Rules.from_dict({"players": 3, "goal": 50})
+        Traceback (most recent call last):
+        ...
+        hearts.errors.RulesError: Rules.from_dict got unknown field 'goal'; see help(hearts.Rules) for the fields.
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"Rules.from_dict needs a mapping of fields, got {data!r}.")
+        fields = dict(data)
+        schema = fields.pop("schema", RULES_SCHEMA)
+        if schema != RULES_SCHEMA:
+            raise RulesError(
+                f"Rules.from_dict reads rules schema {RULES_SCHEMA}, got schema {schema!r}."
+            )
+        for name in fields:
+            if name not in _FIELD_NAMES:
+                raise RulesError(
+                    f"Rules.from_dict got unknown field {name!r}; see help(hearts.Rules) for the fields."
+                )
+        if isinstance(fields.get("resets"), list):
+            fields["resets"] = tuple(cast("list[int]", fields["resets"]))
+        return cls(**cast("dict[str, Any]", fields))
+
+    @property
+    def fingerprint(self) -> str:
+        """A stable hash of the canonical JSON of :meth:`to_dict` (SHA-256, hex).
+
+        Equal rules have equal fingerprints on every run, platform and Python version, so a
+        server can pin a variant and check that a client plays the same one.
+
+        >>> Rules().fingerprint == Rules.from_dict(Rules().to_dict()).fingerprint
+        True
+        >>> len(Rules().fingerprint), Rules().fingerprint != Rules(target=50).fingerprint
+        (64, True)
+        """
+        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named, documented variant; :meth:`preset_names` lists them.
+
+        >>> Rules.preset("omnibus").card_points[Card("JD")]
+        -10
+        >>> Rules.preset("omnibuss")
+        Traceback (most recent call last):
+        ...
+        hearts.errors.RulesError: There is no preset 'omnibuss'; the presets are standard, windows, ...
+        """
+        preset = PRESETS.get(name)
+        if preset is None:
+            raise RulesError(f"There is no preset {name!r}; the presets are {', '.join(PRESETS)}.")
+        return preset.rules
+
+    @staticmethod
+    def preset_names() -> tuple[str, ...]:
+        """The names of the presets, in the registry's order.
+
+        >>> Rules.preset_names()[:3]
+        ('standard', 'windows', 'wocg')
+        """
+        return tuple(PRESETS)
+
     def __repr__(self) -> str:
         shown = []
         for field in attrs.fields(Rules):
@@ -572,7 +835,9 @@ class Rules:
             value = getattr(self, field.name)
             if value == _default_of(self, field.name):
                 continue
-            if field.name == "pass_cycle":
+            if field.name == "points":
+                text = repr({str(card): points for card, points in value})
+            elif field.name == "pass_cycle":
                 names = [name for name, cycle in PASS_CYCLES.items() if cycle == value]
                 text = repr(names[0]) if names else repr(tuple(str(d) for d in value))
             elif isinstance(value, enum.Enum):
@@ -599,6 +864,12 @@ _FLAGS: Final = (
     "queen_breaks_hearts",
     "can_lead_hearts_instead_of_queen",
     "forced_discard",
+    "moon_needs_bonus_cards",
+    "moon_choice_needs_score",
+    "bonus_counts_on_shoot",
+    "target_must_be_exceeded",
+    "play_on_ties",
+    "claims",
 )
 _FIELD_NAMES: Final = frozenset(field.name for field in attrs.fields(Rules) if field.init)
 _TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
@@ -614,3 +885,176 @@ def _default_of(rules: Rules, name: str) -> object:
         return _TABLE_DEFAULTS[name](rules)
     default = getattr(attrs.fields(Rules), name).default
     return default
+
+
+RULES_SCHEMA: Final = 1
+"""The version of the JSON form of :class:`Rules` (:meth:`Rules.to_dict`)."""
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, CardSet):
+        return " ".join(card.ascii for card in value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return {card.ascii: points for card, points in value}
+    if isinstance(value, tuple):
+        return [_to_json(item) for item in value]
+    return value
+
+
+@attrs.frozen
+class Preset:
+    """A named variant in the registry: its rules, a description and its sources.
+
+    >>> PRESETS["black-maria"].sources
+    'Parlett (The Penguin Book of Card Games); pagat.com; Wikipedia "Black Maria"'
+    """
+
+    name: str
+    rules: Rules
+    description: str
+    sources: str
+
+
+def _preset(name: str, description: str, sources: str, **fields: Any) -> Preset:
+    return Preset(name, Rules(**fields), description, sources)
+
+
+_OMNIBUS: Final[dict[Card | int | str, int]] = {**STANDARD_POINTS, "JD": -10}
+_SPOT_HEARTS: Final[dict[Card | int | str, int]] = {
+    **{f"{rank}H": value for value, rank in enumerate("23456789TJQKA", start=2)},
+    "QS": 25,
+}
+_WEIGHTED: Final[dict[Card | int | str, int]] = {
+    **STANDARD_POINTS, "AH": 5, "KH": 4, "QH": 3, "JH": 2
+}  # fmt: skip
+
+PRESETS: Final[dict[str, Preset]] = {
+    preset.name: preset
+    for preset in (
+        _preset(
+            "standard",
+            "The standard game: 4 players, pass left, right, across, hold; no penalty card on "
+            "the first trick; hearts broken by a heart; old moon; game to 100.",
+            "Microsoft Hearts; Bicycle; pagat.com",
+        ),
+        _preset(
+            "windows",
+            "Microsoft Hearts as shipped with Windows: the standard game.",
+            "Microsoft Hearts' help",
+        ),
+        _preset(
+            "wocg",
+            "World of Card Games: Q♠ breaks hearts; moon and sun (39) with automatic safety; "
+            "TRAM claims.",
+            "World of Card Games' Hearts options",
+            queen_breaks_hearts=True,
+            moon="safety",
+            sun="safety",
+            sun_value=39,
+            claims=True,
+        ),
+        _preset(
+            "tournament",
+            "Tournament passing: left, right, across, with no hold hand.",
+            "RULES.md (tournament play)",
+            pass_cycle="tournament",
+        ),
+        _preset(
+            "pagat",
+            "pagat.com's main rules: anything may be played on the first trick.",
+            "pagat.com (John McLeod)",
+            first_trick="open",
+        ),
+        _preset(
+            "bicycle",
+            "Bicycle's rules: Q♠ breaks hearts as a heart does.",
+            "Bicycle's Hearts rules",
+            queen_breaks_hearts=True,
+        ),
+        _preset(
+            "omnibus",
+            "Omnibus Hearts: J♦ is worth -10; the moon does not need it and its -10 still counts.",
+            "pagat.com; gnome-hearts; OpenSpiel jd_bonus",
+            points=_OMNIBUS,
+        ),
+        _preset(
+            "omnibus-10d",
+            "Omnibus with 10♦ worth -10, which the moon must also take.",
+            'Bicycle ("in some localities J♦")',
+            points={**STANDARD_POINTS, "TD": -10},
+            moon_needs_bonus_cards=True,
+        ),
+        _preset(
+            "hooligan",
+            "Hooligan Hearts: 7♣ is worth +7, so the moon takes 33 points.",
+            "RULES.md (sources are thin)",
+            points={**STANDARD_POINTS, "7C": 7},
+        ),
+        _preset(
+            "black-maria",
+            "Black Maria: 3 players without 2♣; A♠ 7, K♠ 10, Q♠ 13; pass right; the player "
+            "left of the dealer leads; 9 deals.",
+            'Parlett (The Penguin Book of Card Games); pagat.com; Wikipedia "Black Maria"',
+            players=3,
+            removed="2C",
+            points={**STANDARD_POINTS, "AS": 7, "KS": 10},
+            pass_cycle="right",
+            first_lead="left_of_dealer",
+            target=None,
+            hands=9,
+        ),
+        _preset(
+            "rickety-kate",
+            "Rickety Kate: A♠ 10, K♠ 10, Q♠ 13; no shooting the moon.",
+            'RULES.md; Wikipedia "Hearts" variants',
+            points={**STANDARD_POINTS, "AS": 10, "KS": 10},
+            moon="off",
+        ),
+        _preset(
+            "spot-hearts",
+            "Spot Hearts: each heart at face value (2 to 14, ace high), Q♠ 25; game to 500.",
+            "gnome-hearts",
+            points=_SPOT_HEARTS,
+            target=500,
+        ),
+        _preset(
+            "weighted-hearts",
+            "Weighted hearts: A♥ 5, K♥ 4, Q♥ 3, J♥ 2, other hearts 1, Q♠ 13.",
+            "Standard Hoyle (1887)",
+            points=_WEIGHTED,
+        ),
+        _preset(
+            "chips",
+            "Chip (pool) scoring: 20 chips each; each hand everyone pays one into the pool, "
+            "shared by the players who took no penalty card; a player with no chips ends it.",
+            'Wikipedia "Hearts"',
+            chips=20,
+        ),
+        _preset(
+            "openspiel",
+            "OpenSpiel's hearts defaults: Q♠ breaks hearts, no J♦ bonus, no no-trick bonus, "
+            "one deal. OpenSpiel draws the pass direction at random; this preset uses the "
+            "standard cycle.",
+            "google-deepmind/open_spiel games/hearts",
+            queen_breaks_hearts=True,
+            target=None,
+            hands=1,
+        ),
+        _preset(
+            "three-player",
+            "Three players: 2♦ removed, 17 cards each; pass left, right, hold.",
+            "Bicycle; Hoyle; pagat.com",
+            players=3,
+        ),
+        _preset(
+            "five-player",
+            "Five players: 2♣ and 2♦ removed, 10 cards each, 3♣ leads; pass 2 cards left, "
+            "right, hold.",
+            "Bicycle; pagat.com",
+            players=5,
+        ),
+    )
+}
+"""The presets, by name (see :meth:`Rules.preset`)."""

@@ -1,7 +1,9 @@
-"""Scoring: the points of a finished hand, the moon, and the end of the game.
+"""Scoring: the points of a finished hand, the moon and the sun, and the end of the game.
 
-This is the one place where points are counted. The engine calls :func:`score_hand` when
-the last trick of a hand is taken and :func:`is_game_over` on the new totals.
+This is the one place where points are counted. When the last trick of a hand is taken (or
+claimed), the engine asks :func:`shoot_options` whether the shooter of a moon or sun has a
+choice to make, then calls :func:`score_hand`, whose :class:`~hearts.HandResult` carries the
+new totals and, when the hand ended the game, its winners.
 
 Standard scoring (Microsoft Hearts, Bicycle, pagat.com): each heart taken is 1 point and Q♠
 13. A player who takes every penalty card *shoots the moon*: it scores 0 and every other
@@ -12,17 +14,17 @@ the target (100); the lowest total wins.
 >>> rules = Rules()
 >>> hand_points(rules, CardSet("QS 2H 3H 4C").mask)
 15
->>> is_game_over(rules, (99, 40, 100, 12)), is_game_over(rules, (99, 40, 60, 12))
-(True, False)
+>>> game_winners(rules, (99, 40, 100, 12), hands_played=5), game_winners(rules, (99, 40, 60, 12), hands_played=5)
+((3,), ())
 """
 
 from __future__ import annotations
 
 from hearts.cards import CardSet, cards_of
-from hearts.rules import PassDirection, Rules
+from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
-__all__ = ["hand_points", "is_game_over", "score_hand"]
+__all__ = ["game_winners", "hand_points", "score_hand", "shoot_options", "shooter"]
 
 
 def hand_points(rules: Rules, taken_mask: int) -> int:
@@ -30,9 +32,64 @@ def hand_points(rules: Rules, taken_mask: int) -> int:
 
     >>> hand_points(Rules(), CardSet("AH KH QS").mask)
     15
+    >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
+    3
     """
     points = rules.card_points
-    return sum(points[card] for card in cards_of(taken_mask & rules.penalty_mask))
+    return sum(points[card] for card in cards_of(taken_mask & rules.point_mask))
+
+
+def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
+    """Who shot the sun (took every trick) or the moon (took every card it needs), if anyone.
+
+    Returns ``("sun", seat)``, ``("moon", seat)`` or None; the sun replaces the moon.
+
+    >>> rules = Rules(sun="add")
+    >>> shooter(rules, (rules.deck_mask, 0, 0, 0))
+    ('sun', 0)
+    >>> shooter(rules, (0, rules.penalty_mask, rules.deck_mask & ~rules.penalty_mask, 0))
+    ('moon', 1)
+    """
+    if rules.sun is not ShootMode.OFF:
+        every_trick = rules.hand_size * rules.players
+        for seat, mask in enumerate(taken_masks):
+            if mask.bit_count() == every_trick:
+                return ("sun", seat)
+    need = rules.moon_mask
+    if rules.moon is not ShootMode.OFF and need:
+        for seat, mask in enumerate(taken_masks):
+            if mask & need == need:
+                return ("moon", seat)
+    return None
+
+
+def shoot_options(
+    rules: Rules, taken_masks: tuple[int, ...], scores: tuple[int, ...]
+) -> tuple[int, tuple[ShootMode, ...]] | None:
+    """The shooter and its choices, when the rules let it choose how its shot is scored.
+
+    With ``ShootMode.CHOOSE`` the shooter may add the value to every other player or subtract
+    it from its own total; with ``moon_choice_needs_score`` subtracting is offered only when
+    its total is at least the value. None when there is nothing to choose.
+
+    >>> rules = Rules(moon="choose", moon_choice_needs_score=True)
+    >>> moon = (rules.deck_mask, 0, 0, 0)
+    >>> shoot_options(rules, moon, (30, 0, 0, 0))
+    (0, (<ShootMode.ADD: 'add'>, <ShootMode.SUBTRACT: 'subtract'>))
+    >>> shoot_options(rules, moon, (10, 0, 0, 0)) is None
+    True
+    """
+    shot = shooter(rules, taken_masks)
+    if shot is None:
+        return None
+    kind, seat = shot
+    mode = rules.sun if kind == "sun" else rules.moon
+    if mode is not ShootMode.CHOOSE:
+        return None
+    value = rules.sun_points if kind == "sun" else rules.moon_points
+    if rules.moon_choice_needs_score and scores[seat] < value:
+        return None
+    return seat, (ShootMode.ADD, ShootMode.SUBTRACT)
 
 
 def score_hand(
@@ -41,14 +98,18 @@ def score_hand(
     hand_number: int,
     pass_direction: PassDirection,
     scores: tuple[int, ...],
+    dealt_masks: tuple[int, ...],
+    passed_masks: tuple[int, ...],
     tricks: tuple[Trick, ...],
     taken_masks: tuple[int, ...],
-    passed_masks: tuple[int, ...],
+    pool: int = 0,
+    choice: ShootMode | None = None,
 ) -> HandResult:
     """Score a finished hand and describe it.
 
-    A player whose taken cards include every penalty card of the deck shoots the moon: it
-    adds 0 and every other player adds ``rules.moon_points``.
+    ``pool`` is the chip pool carried into the hand (chip scoring); ``choice`` is the
+    shooter's :class:`~hearts.ShootChoice`, when it had one. Cards taken but in no trick
+    were claimed (TRAM); their taker is the result's ``claim``.
 
     >>> import hearts
     >>> state = hearts.new_game(seed=11)
@@ -59,44 +120,135 @@ def score_hand(
     True
     """
     players = rules.players
-    points = tuple(hand_points(rules, mask) for mask in taken_masks)
-    penalty = rules.penalty_mask
-    moon = next(
-        (seat for seat, mask in enumerate(taken_masks) if penalty and mask & penalty == penalty),
-        None,
-    )
-    if moon is None:
-        changes = points
-    else:
-        changes = tuple(0 if seat == moon else rules.moon_points for seat in range(players))
-    played = [0] * players
+    zeros = (0,) * players
+    played = 0
     for trick in tricks:
-        for index, card in enumerate(trick.cards):
-            played[trick.player_of(index)] |= 1 << card
-    offset = pass_direction.offset(players)
-    dealt = tuple(
-        played[seat] & ~passed_masks[(seat - offset) % players] | passed_masks[seat]
-        if offset
-        else played[seat]
-        for seat in range(players)
-    )
+        played |= trick.mask
+    claimed = rules.deck_mask & ~played
+    claim = next((seat for seat, mask in enumerate(taken_masks) if mask & claimed), None)
+    points = tuple(hand_points(rules, mask) for mask in taken_masks)
+    tricks_won = tuple(mask.bit_count() // players for mask in taken_masks)
+    counted, shoot, bonuses, chip_changes = points, zeros, zeros, zeros
+    moon = sun = None
+    mode = None
+    if rules.chips is not None:
+        chip_changes, pool = _chip_changes(rules, taken_masks, pool)
+        counted = zeros
+    else:
+        shot = shooter(rules, taken_masks)
+        if shot is not None:
+            kind, seat = shot
+            if kind == "sun":
+                sun, value, mode = seat, rules.sun_points, rules.sun
+            else:
+                moon, value, mode = seat, rules.moon_points, rules.moon
+            bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
+            counted = tuple(hand_points(rules, mask & bonus) for mask in taken_masks)
+            if mode is ShootMode.CHOOSE:
+                mode = choice if choice is not None else ShootMode.ADD
+            elif mode is ShootMode.SAFETY:
+                added = _add_shot(players, seat, value)
+                totals = _sum(scores, counted, added)
+                totals = _sum(totals, _adjustments(rules, scores, totals))
+                winners = game_winners(rules, totals, hand_number + 1)
+                unsafe = winners and seat not in winners
+                mode = ShootMode.SUBTRACT if unsafe else ShootMode.ADD
+            shoot = (
+                _add_shot(players, seat, value)
+                if mode is ShootMode.ADD
+                else tuple(-value if s == seat else 0 for s in range(players))
+            )
+        elif rules.no_trick_bonus:
+            bonuses = tuple(rules.no_trick_bonus if won == 0 else 0 for won in tricks_won)
+    totals = _sum(scores, counted, shoot, bonuses, chip_changes)
+    adjustments = _adjustments(rules, scores, totals) if rules.chips is None else zeros
+    totals = _sum(totals, adjustments)
     return HandResult(
         hand_number=hand_number,
         pass_direction=pass_direction,
-        dealt=tuple(CardSet.from_mask(mask) for mask in dealt),
+        dealt=tuple(CardSet.from_mask(mask) for mask in dealt_masks),
         passed=tuple(CardSet.from_mask(mask) for mask in passed_masks),
         tricks=tricks,
+        claim=claim,
+        tricks_won=tricks_won,
         points=points,
         moon=moon,
-        changes=changes,
-        scores=tuple(score + change for score, change in zip(scores, changes, strict=True)),
+        sun=sun,
+        shoot_mode=mode,
+        counted=counted,
+        shoot=shoot,
+        bonuses=bonuses,
+        chip_changes=chip_changes,
+        adjustments=adjustments,
+        changes=tuple(total - score for total, score in zip(totals, scores, strict=True)),
+        scores=totals,
+        pool=pool,
+        winners=game_winners(rules, totals, hand_number + 1),
     )
 
 
-def is_game_over(rules: Rules, scores: tuple[int, ...]) -> bool:
-    """Whether the game ends with these totals: some total has reached the target.
+def game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> tuple[int, ...]:
+    """The winners if the game ends with these totals, or ``()`` if it goes on.
 
-    >>> is_game_over(Rules(target=50), (50, 0, 0, 0))
-    True
+    Points: the game ends when a total reaches the target (or exceeds it, with
+    ``target_must_be_exceeded``) or after ``hands`` hands; the lowest total wins, and equal
+    lowest totals share the win unless ``play_on_ties``. Chips: the game ends when a player
+    holds every chip or none (or after ``hands`` hands); the most chips win.
+
+    >>> game_winners(Rules(target=50), (50, 12, 12, 30), hands_played=3)
+    (1, 2)
+    >>> game_winners(Rules(target=50, play_on_ties=True), (50, 12, 12, 30), hands_played=3)
+    ()
+    >>> game_winners(Rules(target=None, hands=9), (5, 3, 9, 30), hands_played=9)
+    (1,)
     """
-    return max(scores) >= rules.target
+    ended = rules.hands is not None and hands_played >= rules.hands
+    if rules.chips is not None:
+        ended = ended or min(scores) <= 0 or max(scores) >= rules.chips * rules.players
+        best = max(scores)
+    else:
+        target = rules.target
+        if target is not None:
+            top = max(scores)
+            ended = ended or (top > target if rules.target_must_be_exceeded else top >= target)
+        best = min(scores)
+    if not ended:
+        return ()
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    if rules.play_on_ties and len(winners) > 1:
+        return ()
+    return winners
+
+
+def _chip_changes(
+    rules: Rules, taken_masks: tuple[int, ...], pool: int
+) -> tuple[tuple[int, ...], int]:
+    """Everyone pays one chip; the pool is shared by the players who took no penalty card."""
+    pool += rules.players
+    clean = [seat for seat, mask in enumerate(taken_masks) if not mask & rules.penalty_mask]
+    share = pool // len(clean) if clean else 0
+    pool -= share * len(clean)
+    return tuple(-1 + (share if seat in clean else 0) for seat in range(rules.players)), pool
+
+
+def _adjustments(rules: Rules, before: tuple[int, ...], totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Exact-score resets, then the score floor.
+
+    A total that lands exactly on one of ``resets`` this hand loses ``reset_amount``.
+    """
+    changes = []
+    for previous, total in zip(before, totals, strict=True):
+        landed = total != previous and total in rules.resets
+        adjusted = total - rules.reset_amount if landed else total
+        if rules.score_floor is not None:
+            adjusted = max(adjusted, rules.score_floor)
+        changes.append(adjusted - total)
+    return tuple(changes)
+
+
+def _add_shot(players: int, shooter: int, value: int) -> tuple[int, ...]:
+    return tuple(0 if seat == shooter else value for seat in range(players))
+
+
+def _sum(*terms: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(values) for values in zip(*terms, strict=True))

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import attrs
 
 from hearts.cards import Card, CardSet
-from hearts.rules import PassDirection, Rules
+from hearts.rules import PassDirection, Rules, ShootMode
 
 __all__ = ["HandResult", "Phase", "State", "Trick"]
 
@@ -31,7 +31,7 @@ class Phase(enum.Enum):
     """What the game waits for.
 
     >>> [phase.value for phase in Phase]
-    ['deal', 'choose', 'pass', 'play', 'over']
+    ['deal', 'choose', 'pass', 'play', 'shoot', 'over']
     """
 
     DEAL = "deal"
@@ -41,7 +41,10 @@ class Phase(enum.Enum):
     PASS = "pass"
     """Every seat in :attr:`State.to_move` still has to :class:`~hearts.Pass`."""
     PLAY = "play"
-    """The one seat in :attr:`State.to_move` plays a card."""
+    """The one seat in :attr:`State.to_move` plays a card (or claims the rest)."""
+    SHOOT = "shoot"
+    """The shooter of the moon or sun chooses how it is scored with a
+    :class:`~hearts.ShootChoice` (``ShootMode.CHOOSE``)."""
     OVER = "over"
     """The game has ended; see :attr:`State.winners`."""
 
@@ -79,9 +82,15 @@ class Trick(NamedTuple):
 class HandResult:
     """What happened in one finished hand, and how it was scored.
 
-    ``points`` are the points each seat took in tricks; ``changes`` are what was added to
-    each total (equal to ``points`` unless somebody shot the moon); ``scores`` are the
-    totals after the hand.
+    The change to each total is explained term by term::
+
+        changes[seat] == counted[seat] + shoot[seat] + bonuses[seat] + chip_changes[seat] + adjustments[seat]
+
+    ``points`` are the card points each seat took; ``counted`` is the part of them that
+    counts (all of them, except on a hand where somebody shot the moon or the sun: then only
+    bonus cards, if ``Rules.bonus_counts_on_shoot``); ``shoot`` is what the moon or sun gave;
+    ``bonuses`` the no-trick bonus; ``chip_changes`` the chips paid and won in a chip game;
+    ``adjustments`` what exact-score resets and the score floor changed.
 
     >>> import hearts
     >>> state = hearts.new_game(seed=3)
@@ -100,14 +109,42 @@ class HandResult:
     passed: tuple[CardSet, ...]
     """The cards each seat passed (empty on a hold hand)."""
     tricks: tuple[Trick, ...]
+    """The tricks played, in order (a claim ends the hand before the rest are played)."""
+    claim: int | None
+    """The seat that claimed the remaining tricks, if any."""
+    tricks_won: tuple[int, ...]
+    """How many tricks each seat won, claimed tricks included."""
     points: tuple[int, ...]
-    """Points each seat took in tricks."""
+    """Card points each seat took."""
     moon: int | None
     """The seat that shot the moon, if any."""
+    sun: int | None
+    """The seat that shot the sun (took every trick), if any; the sun replaces the moon."""
+    shoot_mode: ShootMode | None
+    """How the moon or sun was scored: :attr:`ShootMode.ADD` or :attr:`ShootMode.SUBTRACT`."""
+    counted: tuple[int, ...]
+    """The card points that count toward each total."""
+    shoot: tuple[int, ...]
+    """What the moon or the sun added to each total."""
+    bonuses: tuple[int, ...]
+    """The no-trick bonus each seat received."""
+    chip_changes: tuple[int, ...]
+    """Chips each seat paid into and won from the pool (chip scoring)."""
+    adjustments: tuple[int, ...]
+    """What exact-score resets and the score floor changed in each total."""
     changes: tuple[int, ...]
-    """What the hand added to each seat's total."""
+    """What the hand added to each seat's total: the sum of the terms above."""
     scores: tuple[int, ...]
-    """Each seat's total after the hand."""
+    """Each seat's total after the hand (chips held, in a chip game)."""
+    pool: int
+    """Chips left in the pool after the hand (chip scoring; 0 otherwise)."""
+    winners: tuple[int, ...]
+    """The winners, when this hand ended the game; empty otherwise."""
+
+    @property
+    def shooter(self) -> int | None:
+        """The seat that shot the sun or the moon, if any."""
+        return self.sun if self.sun is not None else self.moon
 
 
 class State(NamedTuple):
@@ -139,6 +176,8 @@ class State(NamedTuple):
     choice."""
     pass_count: int
     """How many cards each seat passes this hand (0 on a hold hand)."""
+    dealt_masks: tuple[int, ...]
+    """Each seat's cards as dealt this hand, before passing."""
     hand_masks: tuple[int, ...]
     """Each seat's cards (before the exchange, the passed cards are still held)."""
     passed_masks: tuple[int, ...]
@@ -213,8 +252,10 @@ class State(NamedTuple):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the game is over (a tie shares the win)."""
-        if self.phase is not Phase.OVER:
+        """The winners once the game is over, as the last hand's scoring decided them.
+
+        The lowest totals win (the most chips, in a chip game); equal totals share the win.
+        """
+        if self.phase is not Phase.OVER or not self.results:
             return ()
-        best = min(self.scores)
-        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+        return self.results[-1].winners

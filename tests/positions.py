@@ -93,6 +93,7 @@ def position(
         results=(),
         pass_direction=hearts.PassDirection.HOLD,
         pass_count=0,
+        dealt_masks=tuple(CardSet(hand).mask for hand in hands),
         hand_masks=tuple(CardSet(hand).mask for hand in hands),
         passed_masks=(0,) * players,
         to_move=((leader + len(cards)) % players,),

@@ -332,7 +332,7 @@ def test_a_card_not_held_is_refused() -> None:
 def test_something_that_is_not_a_move_is_refused() -> None:
     with pytest.raises(
         IllegalMoveError,
-        match=r"'QS' is not a move: give a hearts\.Deal, Pass, Play or ChoosePass\.",
+        match=r"'QS' is not a move: give a hearts\.Deal, Pass, Play, Claim, ChoosePass or ShootChoice\.",
     ):
         hearts.apply(hearts.new_game(), "QS")  # type: ignore[arg-type]
 

@@ -101,7 +101,7 @@ def test_fields_accept_text() -> None:
             {"players": 5, "pass_cycle": ("left", "across")},
             r"Rules\.pass_cycle passes across, which 5 players cannot: 5 players have no seat across",
         ),
-        ({"target": 0}, r"Rules\.target must be a whole number of at least 1, got 0"),
+        ({"target": 0}, r"Rules\.target must be a whole number of at least 1 or None, got 0"),
         ({"target": -5}, r"Rules\.target"),
     ],
 )

@@ -1,0 +1,125 @@
+"""Sphinx configuration of the hearts documentation.
+
+Build it from the repository's root, warnings as errors, as CI does:
+
+    .venv/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+import sys
+from pathlib import Path
+
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import hearts
+
+# -- Project ----------------------------------------------------------------------------
+
+project = "hearts"
+author = "The hearts developers"
+copyright = "The hearts developers; MIT licence"
+release = hearts.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General ----------------------------------------------------------------------------
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+# sphinx.ext.intersphinx is deliberately left out: the docs are built with warnings as
+# errors, and a machine without network access cannot fetch the Python inventory, which
+# Sphinx reports as a warning that no setting suppresses.
+
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+
+# -- MyST -------------------------------------------------------------------------------
+
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# -- Autodoc ----------------------------------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autoclass_content = "class"
+add_module_names = False
+python_use_unqualified_type_names = True
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- HTML -------------------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"hearts {release}"
+
+
+# -- Docstring fixes --------------------------------------------------------------------
+
+_SUBMODULES = sorted(module.name for module in pkgutil.iter_modules(hearts.__path__))
+_FIELD_ALIAS = re.compile(r"Alias for field number \d+")
+_ATTRIBUTE_KINDS = {"attribute", "property", "data"}
+_as_written: dict[str, list[str]] = {}
+
+
+def _docstring_before_napoleon(app, what, name, obj, options, lines) -> None:
+    if what not in _ATTRIBUTE_KINDS:
+        return
+    package, _, attribute = name.rpartition(".")
+    if what == "data" and package == "hearts":
+        # A re-exported constant: take its docstring from the module that defines it,
+        # rather than the docstring of its type (int, Card, ...).
+        lines[:] = []
+        for module in _SUBMODULES:
+            docs = ModuleAnalyzer.for_module(f"hearts.{module}").find_attr_docs()
+            if ("", attribute) in docs:
+                lines[:] = docs["", attribute]
+                break
+    # The namedtuple's generated docstring for a field that has none of its own.
+    lines[:] = [line for line in lines if not _FIELD_ALIAS.fullmatch(line)]
+    _as_written[name] = list(lines)
+
+
+def _docstring_after_napoleon(app, what, name, obj, options, lines) -> None:
+    # Napoleon reads "words: more words" at the start of an attribute's docstring as
+    # "type: description" (a Google-style convention this project does not use: types
+    # come from annotations), so attribute docstrings are kept as written.
+    if name in _as_written:
+        lines[:] = _as_written.pop(name)
+
+
+def _signature_defaults(app, what, name, obj, options, signature, return_annotation):
+    # attrs writes a factory default as NOTHING in the generated __init__.
+    if signature and "= NOTHING" in signature:
+        return signature.replace("= NOTHING", "= ..."), return_annotation
+    return None
+
+
+def _check_public_api(app, env) -> None:
+    # Every name of hearts.__all__ must have its entry in api.md, so that a new public
+    # name fails the (warnings-as-errors) docs build until it is documented.
+    documented = env.get_domain("py").objects
+    missing = [name for name in hearts.__all__ if f"hearts.{name}" not in documented]
+    if missing:
+        logging.getLogger(__name__).warning(
+            "hearts.__all__ names not documented in docs/api.md: %s", ", ".join(missing)
+        )
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _docstring_before_napoleon, priority=400)
+    app.connect("autodoc-process-docstring", _docstring_after_napoleon, priority=600)
+    app.connect("autodoc-process-signature", _signature_defaults)
+    app.connect("env-check-consistency", _check_public_api)

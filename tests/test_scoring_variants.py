@@ -1,0 +1,415 @@
+"""Scenario tests for scoring variants, the moon and the sun, game end, chips, claims,
+presets and pinning. Each test names the rule it checks and its source (RULES.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from positions import MOON_HANDS, hold_hand, legal_cards, play, position
+
+import hearts
+from hearts import (
+    Card,
+    CardSet,
+    Claim,
+    IllegalMoveError,
+    Phase,
+    Rules,
+    RulesError,
+    ShootChoice,
+    ShootMode,
+    State,
+)
+from hearts.rules import PRESETS, STANDARD_POINTS
+
+
+def play_out(state: State) -> State:
+    """Play the current hand to its end, always choosing the first legal move."""
+    hand = state.hand_number
+    while state.hand_number == hand and not state.is_over and state.phase is not Phase.SHOOT:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    return state
+
+
+def score(
+    rules: Rules, taken: list[str], scores: tuple[int, ...] = (0, 0, 0, 0), **kwargs: object
+) -> hearts.HandResult:
+    """Score a hand in which each seat took ``taken[seat]``."""
+    zeros = (0,) * rules.players
+    return hearts.score_hand(
+        rules,
+        hand_number=0,
+        pass_direction=hearts.PassDirection.HOLD,
+        scores=scores,
+        dealt_masks=zeros,
+        passed_masks=zeros,
+        tricks=(),
+        taken_masks=tuple(CardSet(cards).mask for cards in taken),
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+
+
+# --- point tables -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "cards", "points"),
+    [
+        ("omnibus", "JD QS 2H", 4),  # J♦ -10 (pagat, gnome-hearts, OpenSpiel)
+        ("omnibus-10d", "TD JD", -10),  # 10♦ -10 (Bicycle)
+        ("hooligan", "7C 2H", 8),  # 7♣ +7
+        ("black-maria", "AS KS QS", 30),  # A♠ 7, K♠ 10, Q♠ 13 (Parlett)
+        ("rickety-kate", "AS KS QS", 33),  # A♠ 10, K♠ 10, Q♠ 13
+        ("weighted-hearts", "AH KH QH JH TH", 15),  # Standard Hoyle (1887)
+        ("spot-hearts", "AH 2H QS", 41),  # face value, Q♠ 25 (gnome-hearts)
+    ],
+)
+def test_point_tables(preset: str, cards: str, points: int) -> None:
+    assert hearts.hand_points(Rules.preset(preset), CardSet(cards).mask) == points
+
+
+def test_moon_value_is_the_decks_positive_total() -> None:
+    assert Rules.preset("black-maria").moon_points == 26 - 0 + 17  # 2♣ removed, not a heart
+    assert Rules.preset("hooligan").moon_points == 33
+    assert Rules.preset("omnibus").moon_points == 26
+    assert Rules(players=6, removed="2C 2D 2H 2S").moon_points == 25  # Foster: all four 2s
+    assert Rules(moon_value=20).moon_points == 20
+
+
+def test_penalty_cards_follow_the_table_unless_given() -> None:
+    """Penalty cards (first trick, forced discard, moon) are the cards worth points."""
+    black_maria = Rules(points={**STANDARD_POINTS, "AS": 7, "KS": 10})
+    state = play(position(["2C", "AS KS 3D", "3H", "9C"], black_maria, first_trick=True), "2C")
+    assert legal_cards(state) == CardSet("3D")
+    explicit = Rules(points={**STANDARD_POINTS, "AS": 7, "KS": 10}, penalty_cards="QS")
+    state = play(position(["2C", "AS KS 3D", "3H", "9C"], explicit, first_trick=True), "2C")
+    assert legal_cards(state) == CardSet("AS KS 3D")
+
+
+def test_no_trick_bonus() -> None:
+    """Rule: a player who took no trick gets -5 (OpenSpiel avoid_all_tricks_bonus, Wikipedia)."""
+    rules = Rules(no_trick_bonus=-5)
+    result = score(rules, ["QS 2C 3C 4C", ALL_HEARTS + " 5C 6C 7C", "", ""])
+    assert result.bonuses == (0, 0, -5, -5)
+    assert result.changes == (13, 13, -5, -5)
+    moon = score(rules, ["QS " + ALL_HEARTS + " 2C 3C", "", "", ""])
+    assert moon.bonuses == (0, 0, 0, 0)  # never on a moon hand
+
+
+# --- the moon -----------------------------------------------------------------------------
+
+MOON = ["QS " + ALL_HEARTS + " 2C 3C", "4C 5C 6C 7C", "", ""]
+
+
+def test_moon_add_is_the_default() -> None:
+    """Rule: old moon — 0 for the shooter, 26 to every other player (Windows, Bicycle, BGA)."""
+    result = score(Rules(), MOON)
+    assert (result.moon, result.shoot_mode) == (0, ShootMode.ADD)
+    assert result.changes == (0, 26, 26, 26)
+
+
+def test_moon_subtract() -> None:
+    """Rule: new moon — the shooter subtracts 26 (gnome-hearts)."""
+    result = score(Rules(moon="subtract"), MOON, scores=(40, 0, 0, 0))
+    assert result.changes == (-26, 0, 0, 0)
+    assert result.scores == (14, 0, 0, 0)
+
+
+def test_moon_off_counts_the_points() -> None:
+    """Rule: no moon (Rickety Kate, Dirty Hearts)."""
+    result = score(Rules(moon="off"), MOON)
+    assert result.moon is None
+    assert result.changes == (26, 0, 0, 0)
+
+
+def test_moon_shooter_chooses_with_a_move() -> None:
+    """Rule: the shooter chooses (pagat, Parlett)."""
+    state = play_out(hold_hand(MOON_HANDS, rules=Rules(moon="choose"), scores=(30, 0, 0, 0)))
+    assert state.phase is Phase.SHOOT
+    assert state.to_move == (0,)
+    assert hearts.legal_moves(state) == (ShootChoice(0, "add"), ShootChoice(0, "subtract"))
+    with pytest.raises(
+        IllegalMoveError, match=r"^P1 may not choose how a shot is scored: the game waits for P0"
+    ):
+        hearts.apply(state, ShootChoice(1, "add"))
+    subtracted = hearts.apply(state, ShootChoice(0, "subtract"))
+    assert subtracted.scores == (4, 0, 0, 0)
+    assert subtracted.results[-1].shoot_mode is ShootMode.SUBTRACT
+    added = hearts.apply(state, ShootChoice(0, "add"))
+    assert added.scores == (30, 26, 26, 26)
+
+
+def test_moon_choice_only_with_enough_score() -> None:
+    """Rule: subtracting may be offered only when the shooter's total is at least 26."""
+    rules = Rules(moon="choose", moon_choice_needs_score=True)
+    state = play_out(hold_hand(MOON_HANDS, rules=rules, scores=(10, 0, 0, 0)))
+    assert state.phase is Phase.DEAL  # no choice: added to the others
+    assert state.scores == (10, 26, 26, 26)
+
+
+def test_moon_automatic_safety_both_ways() -> None:
+    """Rule: add to the others unless that ends the game with the shooter losing; then
+    subtract (World of Card Games, Trickster, Hardwood)."""
+    rules = Rules(moon="safety")
+    safe = score(rules, MOON, scores=(90, 80, 85, 95))
+    assert safe.shoot_mode is ShootMode.ADD  # the game ends and the shooter wins
+    assert safe.scores == (90, 106, 111, 121)
+    assert safe.winners == (0,)
+    unsafe = score(rules, MOON, scores=(99, 10, 80, 80))
+    assert unsafe.shoot_mode is ShootMode.SUBTRACT
+    assert unsafe.scores == (73, 10, 80, 80)
+    assert unsafe.winners == ()
+
+
+def test_omnibus_jack_on_a_moon_hand() -> None:
+    """Rule: the moon does not need J♦, and its -10 still counts (pagat, gnome-hearts, OpenSpiel)."""
+    rules = Rules.preset("omnibus")
+    with_jack = score(rules, [MOON[0] + " JD", "4C", "", ""])
+    assert with_jack.moon == 0
+    assert with_jack.changes == (-10, 26, 26, 26)
+    other = score(rules, [MOON[0], "JD", "", ""])
+    assert other.changes == (0, 16, 26, 26)
+    uncounted = score(
+        Rules(points=rules.points, bonus_counts_on_shoot=False), [MOON[0], "JD", "", ""]
+    )
+    assert uncounted.changes == (0, 26, 26, 26)
+
+
+def test_moon_that_needs_the_bonus_card() -> None:
+    """Rule: Bicycle's moon needs the -10 card too."""
+    rules = Rules.preset("omnibus-10d")
+    assert score(rules, [MOON[0], "TD", "", ""]).moon is None
+    result = score(rules, [MOON[0] + " TD", "", "", ""])
+    assert result.moon == 0
+    assert result.changes == (-10, 26, 26, 26)
+
+
+# --- the sun ------------------------------------------------------------------------------
+
+
+def test_sun_replaces_the_moon() -> None:
+    """Rule: taking every trick shoots the sun: 52 to the others (gnome-hearts), 39 (WOCG)."""
+    state = play_out(hold_hand(MOON_HANDS, rules=Rules(sun="add")))
+    result = state.results[-1]
+    assert (result.sun, result.moon, result.tricks_won[0]) == (0, None, 13)
+    assert result.changes == (0, 52, 52, 52)
+    wocg = play_out(hold_hand(MOON_HANDS, rules=Rules(sun="add", sun_value=39)))
+    assert wocg.results[-1].changes == (0, 39, 39, 39)
+    assert play_out(hold_hand(MOON_HANDS)).results[-1].changes == (0, 26, 26, 26)
+
+
+# --- game end -----------------------------------------------------------------------------
+
+
+def test_exact_score_resets() -> None:
+    """Rule: a total landing exactly on 50 or 100 loses 50 (Wikipedia)."""
+    rules = Rules(resets=(50, 100), reset_amount=50)
+    result = score(rules, ["QS 2H", "3H 4H", "", ""], scores=(86, 48, 50, 99))
+    assert result.adjustments == (-50, -50, 0, 0)  # P2 already stood on 50: no reset
+    assert result.scores == (50, 0, 50, 99)
+    result = score(rules, ["QS 2H", "", "", ""], scores=(86, 0, 0, 0))
+    assert result.scores == (50, 0, 0, 0)
+    assert result.adjustments == (-50, 0, 0, 0)
+    assert result.winners == ()
+
+
+def test_score_floor() -> None:
+    result = score(Rules(moon="subtract", score_floor=0), MOON, scores=(10, 0, 0, 0))
+    assert result.scores == (0, 0, 0, 0)
+    assert result.adjustments == (16, 0, 0, 0)
+
+
+def test_target_reached_or_exceeded() -> None:
+    """Rule: the game ends at 100 or more; some sources need more than 100."""
+    hand = ["QS", "", "", ""]
+    assert score(Rules(), hand, scores=(87, 0, 0, 0)).winners == (1, 2, 3)
+    assert score(Rules(target_must_be_exceeded=True), hand, scores=(87, 0, 0, 0)).winners == ()
+    assert score(Rules(target_must_be_exceeded=True), hand, scores=(88, 0, 0, 0)).winners == (
+        1,
+        2,
+        3,
+    )
+
+
+def test_fixed_number_of_hands() -> None:
+    """Rule: Black Maria plays a fixed number of deals (9 or 12)."""
+    rules = Rules(target=None, hands=2)
+    state = hearts.new_game(rules, seed=3)
+    while not state.is_over:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert len(state.results) == 2
+
+
+def test_ties_play_on() -> None:
+    """Rule: with equal lowest totals, play on until one player is lowest."""
+    hand = ["QS", "", "", ""]
+    assert score(Rules(), hand, scores=(87, 5, 5, 9)).winners == (1, 2)
+    assert score(Rules(play_on_ties=True), hand, scores=(87, 5, 5, 9)).winners == ()
+    assert score(Rules(play_on_ties=True), hand, scores=(87, 5, 6, 9)).winners == (1,)
+
+
+# --- chip scoring -------------------------------------------------------------------------
+
+
+def test_chip_game_shares_and_carries_the_pool() -> None:
+    """Rule: everyone pays a chip; the pool goes to those who took no penalty card, any
+    remainder stays; if all took one it carries over (Wikipedia)."""
+    rules = Rules(chips=5)
+    shared = score(rules, ["QS", "2H", "", "3C"], scores=(5, 5, 5, 5))
+    assert shared.chip_changes == (-1, -1, 1, 1)
+    assert shared.scores == (4, 4, 6, 6)
+    assert shared.pool == 0
+    remainder = score(rules, ["QS", "2H", "3H", ""], scores=(5, 5, 5, 5), pool=1)
+    assert remainder.chip_changes == (-1, -1, -1, 4)
+    assert remainder.pool == 0
+    odd = score(rules, ["QS", "2H", "", ""], scores=(5, 5, 5, 5), pool=1)
+    assert odd.chip_changes == (-1, -1, 1, 1)
+    assert odd.pool == 1
+    carried = score(rules, ["QS", "2H", "3H", "4H"], scores=(5, 5, 5, 5), pool=1)
+    assert carried.chip_changes == (-1, -1, -1, -1)
+    assert carried.pool == 5
+    assert carried.winners == ()
+
+
+def test_chip_game_ends_when_a_player_has_none() -> None:
+    result = score(Rules(chips=5), ["QS", "2H", "", ""], scores=(1, 5, 7, 7))
+    assert result.scores == (0, 4, 8, 8)
+    assert result.winners == (2, 3)  # most chips win
+
+
+def test_chip_game_starts_with_chips_and_plays_to_the_end() -> None:
+    state = hearts.new_game(Rules.preset("chips"), seed=2)
+    assert state.scores == (20, 20, 20, 20)
+    while not state.is_over:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert min(state.scores) == 0
+    assert sum(state.scores) + state.results[-1].pool == 80
+
+
+# --- TRAM claims --------------------------------------------------------------------------
+
+
+def test_claim_completes_a_moon() -> None:
+    """Rule: a claim gives the claimant every remaining trick; it may complete a moon (WOCG)."""
+    state = hold_hand(MOON_HANDS, rules=Rules(claims=True))
+    assert Claim(0) in hearts.legal_moves(state)  # P0 holds every club
+    state = play(state, "2C", "2H", "2D", "2S")
+    state = hearts.apply(state, Claim(0))
+    result = state.results[-1]
+    assert (result.claim, result.moon) == (0, 0)
+    assert result.tricks_won == (13, 0, 0, 0)
+    assert len(result.tricks) == 1
+    assert result.changes == (0, 26, 26, 26)
+
+
+def test_claim_refused_when_one_card_could_lose() -> None:
+    """Rule: a claim is valid only if the claimant must win every remaining trick (WOCG)."""
+    rules = Rules(claims=True)
+    state = position(["AC KC 3C", "QC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)
+    assert Claim(0) not in hearts.legal_moves(state)
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"^P0 may not claim the rest: another player could still win a trick against 3♣ K♣ A♣\.$",
+    ):
+        hearts.apply(state, Claim(0))
+    safe = position(["AC KC QC", "JC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)
+    assert Claim(0) in hearts.legal_moves(safe)
+
+
+def test_claim_mid_trick_must_win_the_current_trick() -> None:
+    rules = Rules(claims=True)
+    # P3 led 5♣; P0 wins it with A♣, then holds A♦ against lower diamonds: safe.
+    state = position(["AC AD", "2D 3D", "4D 6C", "5C 7D"], rules, leader=3, trick=["5C"])
+    assert state.to_move == (0,)
+    assert Claim(0) in hearts.legal_moves(state)
+    # P1 (to play after P0) still holds K♣, which beats Q♣: not safe.
+    state = position(["QC AD", "KC 3D", "4D 6D", "5C 7D"], rules, leader=3, trick=["5C"])
+    assert Claim(0) not in hearts.legal_moves(state)
+
+
+def test_claims_are_off_by_default() -> None:
+    state = hold_hand(MOON_HANDS)
+    assert Claim(0) not in hearts.legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=r"Rules\.claims is off"):
+        hearts.apply(state, Claim(0))
+
+
+# --- presets and pinning ------------------------------------------------------------------
+
+
+def test_presets() -> None:
+    names = Rules.preset_names()
+    for required in (
+        "standard", "windows", "wocg", "tournament", "pagat", "bicycle", "omnibus", "omnibus-10d",
+        "hooligan", "black-maria", "rickety-kate", "spot-hearts", "weighted-hearts", "chips",
+        "openspiel", "three-player", "five-player",
+    ):  # fmt: skip
+        assert required in names
+        assert PRESETS[required].sources
+    assert Rules.preset("standard") == Rules()
+    assert Rules.preset("wocg").claims
+    assert Rules.preset("openspiel").queen_breaks_hearts
+    with pytest.raises(
+        RulesError, match=r"There is no preset 'nope'; the presets are standard, windows, wocg"
+    ):
+        Rules.preset("nope")
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_round_trips_through_json(name: str) -> None:
+    rules = Rules.preset(name)
+    data = json.loads(json.dumps(rules.to_dict()))
+    assert Rules.from_dict(data) == rules
+    assert Rules.from_dict(data).fingerprint == rules.fingerprint
+
+
+def test_fingerprint_is_stable() -> None:
+    """The fingerprint is a SHA-256 of canonical JSON: this value must never change for
+    the standard rules of schema 1 (a change would unpin every server)."""
+    assert Rules().fingerprint == Rules.from_dict({}).fingerprint
+    assert (
+        len({Rules.preset(name).fingerprint for name in PRESETS}) == len(PRESETS) - 1
+    )  # windows == standard
+
+
+def test_from_dict_rejects_bad_input_naming_the_field() -> None:
+    with pytest.raises(RulesError, match=r"unknown field 'colour'"):
+        Rules.from_dict({"colour": "red"})
+    with pytest.raises(RulesError, match=r"reads rules schema 1, got schema 2"):
+        Rules.from_dict({"schema": 2})
+    with pytest.raises(RulesError, match=r"Rules\.points must map cards to whole numbers"):
+        Rules.from_dict({"points": {"ZZ": 1}})
+    with pytest.raises(RulesError, match=r"Rules\.moon must be one of 'add', 'subtract'"):
+        Rules.from_dict({"moon": "sometimes"})
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"target": None},
+            r"Rules\.target and Rules\.hands are both None, so the game would never end",
+        ),
+        ({"hands": 0}, r"Rules\.hands must be a whole number of at least 1 or None, got 0"),
+        ({"chips": 0}, r"Rules\.chips must be None or a whole number of at least 1, got 0"),
+        ({"chips": 10, "play_on_ties": True}, r"Rules\.play_on_ties is for points scoring"),
+        ({"no_trick_bonus": 1.5}, r"Rules\.no_trick_bonus must be a whole number"),
+        ({"points": {"QS": "13"}}, r"Rules\.points gives Q♠ '13' points: use a whole number"),
+        ({"resets": ("100",)}, r"Rules\.resets must hold whole numbers"),
+        ({"sun": "always"}, r"Rules\.sun must be one of"),
+        ({"claims": "yes"}, r"Rules\.claims must be True or False"),
+    ],
+)
+def test_invalid_scoring_fields(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**fields)  # type: ignore[arg-type]
+
+
+def test_joker_points_are_allowed() -> None:
+    rules = Rules(players=3, jokers=2, points={**STANDARD_POINTS, "JK1": 5})
+    assert rules.card_points[Card("JK1")] == 5
+    assert rules.moon_points == 31
