@@ -403,8 +403,8 @@ class Rules:
       nothing: it may be played only by a player who cannot follow suit, it never wins a
       trick, and it may be led only by a leader with no other card it may lead; the first
       card after it that is not a joker sets the suit to follow.
-    * ``removed`` — cards taken out so the deck divides evenly; default by player count (see
-      :func:`default_removed`); an explicit set replaces it.
+    * ``removed`` — cards taken out so the deck divides evenly; default by player count
+      (3: 2♦; 5: 2♣ 2♦; 6: 2♣ 2♦ 3♣ 2♠; 7: 2♣ 2♦ 2♠); an explicit set replaces it.
 
     **Passing**
 
@@ -432,11 +432,43 @@ class Rules:
     * ``forced_discard`` — a player who cannot follow suit and holds a penalty card must play
       one (False; a variant listed by Wikipedia).
 
-    **Scoring** — hearts 1 point each, Q♠ 13; a player who takes every penalty card
-    "shoots the moon": it scores 0 and every other player scores 26.
+    **Scoring**
 
-    **End** — ``target``: the game ends after the hand in which a player reaches it (or
-    more); the lowest total wins, and equal lowest totals share the win.
+    * ``points`` — the point of each card, positive or negative, as a mapping such as
+      ``{"QS": 13, "JD": -10, ...}``; default :data:`STANDARD_POINTS` (hearts 1, Q♠ 13).
+    * ``penalty_cards`` — the cards the first-trick ban, the forced discard and chip scoring
+      treat as penalty cards; None (default): the cards worth positive points.
+    * ``no_trick_bonus`` — added to a player who took no trick (0: off; -5 in OpenSpiel's
+      option); never on a hand where the moon or sun was shot.
+    * ``moon`` — :class:`ShootMode` of a player who takes every positive-point card (ADD: 0
+      to the shooter, the value to every other player).
+    * ``moon_value`` — None (default): the points of every positive-point card (26).
+    * ``moon_needs_bonus_cards`` — the moon also needs the negative cards (Bicycle's 10♦).
+    * ``moon_choice_needs_score`` — with ``moon="choose"``, subtracting is offered only to a
+      shooter whose total is at least the value.
+    * ``bonus_counts_on_shoot`` — on a moon or sun hand, negative cards still count for
+      whoever took them (True: pagat, gnome-hearts, OpenSpiel).
+    * ``sun`` — :class:`ShootMode` of a player who takes every trick (OFF by default);
+      ``sun_value`` — None: twice the moon value (52; World of Card Games plays 39). The
+      sun replaces the moon.
+    * ``chips`` — None: points scoring. A number: chip (pool) scoring, each player starting
+      with that many chips: every hand each pays one into the pool, which the players who
+      took no penalty card share (any remainder stays; if everyone took one, it carries
+      over); the game ends when a player has no chip or all of them; most chips win.
+
+    **End**
+
+    * ``target`` — the game ends after the hand in which a total reaches it (100); None:
+      no target. ``target_must_be_exceeded`` — the total must pass it instead.
+    * ``hands`` — None, or the game ends after this many hands (Black Maria: 9 or 12).
+    * ``resets`` and ``reset_amount`` — a total that lands exactly on one of ``resets``
+      loses ``reset_amount`` (exactly 100 drops to 50). ``score_floor`` — no total below it.
+    * ``play_on_ties`` — when the lowest total is shared at the end, play on until one player
+      is lowest (False: equal lowest totals share the win).
+
+    **Claims** — ``claims``: TRAM, "the rest are mine": the player to act may take every
+    remaining trick with a :class:`~hearts.Claim` when it cannot lose one (World of Card
+    Games, Hardwood).
 
     The repr shows only the fields that differ from their defaults.
 
