@@ -12,8 +12,10 @@ import re
 import sys
 from pathlib import Path
 
+from docutils import nodes
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -118,7 +120,108 @@ def _check_public_api(app, env) -> None:
         )
 
 
+# -- The table of presets ---------------------------------------------------------------
+
+
+def _split_fields(arguments: str) -> list[str]:
+    """Split the text between the parentheses of a repr at its top-level commas."""
+    items, depth, quote, start = [], 0, "", 0
+    escaped = False
+    for index, char in enumerate(arguments):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            items.append(arguments[start:index].strip())
+            start = index + 1
+    items.append(arguments[start:].strip())
+    return [item for item in items if item]
+
+
+def _points_change(rules: hearts.Rules) -> str:
+    """A preset's point table, as the standard table with the cards that differ."""
+    standard = dict(hearts.Rules().points)
+    table = dict(rules.points)
+    changed = [
+        f"{str(card)!r}: {table.get(card, 0)}"
+        for card in sorted(standard.keys() | table.keys())
+        if table.get(card, 0) != standard.get(card, 0)
+    ]
+    return "{" + ", ".join(["**STANDARD_POINTS", *changed]) + "}"
+
+
+def _differing_fields(rules: hearts.Rules) -> list[str]:
+    """The fields of ``rules`` that differ from the standard game, as its repr shows them."""
+    text = repr(rules)
+    if not (text.startswith("Rules(") and text.endswith(")")):
+        return [text]
+    fields = []
+    for item in _split_fields(text[len("Rules(") : -1]):
+        name = item.partition("=")[0]
+        fields.append(f"{name}={_points_change(rules)}" if name == "points" else item)
+    return fields
+
+
+def _entry(*paragraphs: nodes.Node) -> nodes.entry:
+    entry = nodes.entry()
+    entry.extend(paragraphs)
+    return entry
+
+
+class PresetsTable(SphinxDirective):
+    """``presets-table``: a table of every preset of ``hearts.PRESETS``, made at build time.
+
+    One row per preset, in the registry's order: its name, description and sources, and
+    the fields its rules change from the standard game (as ``repr`` shows them, with the
+    point table written as the standard one plus the cards that differ). A preset added
+    to the registry appears without any change to the docs.
+    """
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        # Rebuild the page when the registry's module changes.
+        self.env.note_dependency(str(Path(hearts.rules.__file__).resolve()))
+        headers = ("Preset", "Description", "Sources", "Fields that differ from the standard game")
+        tgroup = nodes.tgroup(cols=len(headers))
+        for width in (14, 38, 20, 28):
+            tgroup += nodes.colspec(colwidth=width)
+        tgroup += nodes.thead(
+            "", nodes.row("", *(_entry(nodes.paragraph(text=h)) for h in headers))
+        )
+        body = nodes.tbody()
+        for preset in hearts.PRESETS.values():
+            fields = _differing_fields(preset.rules)
+            changes = (
+                [nodes.paragraph("", "", nodes.literal(text=field)) for field in fields]
+                if fields
+                else [nodes.paragraph(text="none: the standard game")]
+            )
+            name = nodes.paragraph("", "", nodes.literal(text=preset.name))
+            name["ids"].append(nodes.make_id(f"preset-{preset.name}"))
+            body += nodes.row(
+                "",
+                _entry(name),
+                _entry(nodes.paragraph(text=preset.description)),
+                _entry(nodes.paragraph(text=preset.sources)),
+                _entry(*changes),
+            )
+        tgroup += body
+        return [nodes.table("", tgroup, classes=["presets-table"])]
+
+
 def setup(app):
+    app.add_directive("presets-table", PresetsTable)
     app.connect("autodoc-process-docstring", _docstring_before_napoleon, priority=400)
     app.connect("autodoc-process-docstring", _docstring_after_napoleon, priority=600)
     app.connect("autodoc-process-signature", _signature_defaults)

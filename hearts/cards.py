@@ -205,6 +205,12 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(_TEXT[self], spec)
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
+
 
 CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(NUMBER_OF_CARDS))
 _SUITS: Final[tuple[Suit | None, ...]] = (
@@ -410,3 +416,9 @@ class CardSet(AbstractSet[Card]):
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CardSet.from_mask, (self._mask,))
+
+    def __copy__(self) -> CardSet:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardSet:
+        return self

@@ -583,7 +583,8 @@ def _apply_pass(state: State, move: Pass) -> State:
     if len(cards) != state.pass_count:
         raise IllegalMoveError(
             f"P{player} may not pass {cards or 'no cards'}: each player passes exactly "
-            f"{state.pass_count} cards {state.pass_direction} this hand, not {len(cards)}."
+            f"{_count(state.pass_count, 'card')} {state.pass_direction} this hand, "
+            f"not {len(cards)}."
         )
     missing = cards.mask & ~state.hand_masks[player]
     if missing:
@@ -689,6 +690,10 @@ def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -
 
 
 # --- explaining illegal moves ----------------------------------------------------------
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _waiting_for(state: State) -> str:

@@ -775,6 +775,12 @@ class Rules:
         # The values are checked by Rules itself, as in a new value.
         return attrs.evolve(self, **cast("dict[str, Any]", changes))
 
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rules:
+        return self
+
     def to_dict(self) -> dict[str, object]:
         """Every field as plain JSON values, with the schema version: what a server pins.
 
@@ -821,17 +827,25 @@ class Rules:
 
     @property
     def fingerprint(self) -> str:
-        """A stable hash of the canonical JSON of :meth:`to_dict` (SHA-256, hex).
+        """A stable hash that names the game these rules play (SHA-256, hex).
 
-        Equal rules have equal fingerprints on every run, platform and Python version, so a
-        server can pin a variant and check that a client plays the same one.
+        It hashes the canonical JSON of the schema version and the fields that differ from
+        their defaults, so it is the same on every run, platform and Python version, and a
+        later release that adds a field (whose default keeps the game unchanged) keeps it.
+        A server pins a variant by it and checks that a client plays the same one.
 
         >>> Rules().fingerprint == Rules.from_dict(Rules().to_dict()).fingerprint
         True
         >>> len(Rules().fingerprint), Rules().fingerprint != Rules(target=50).fingerprint
         (64, True)
         """
-        canonical = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        data = self.to_dict()
+        changed = {
+            name: value
+            for name, value in data.items()
+            if name == "schema" or value != _to_json(_default_of(self, name))
+        }
+        canonical = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
     @classmethod

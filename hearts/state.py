@@ -204,6 +204,13 @@ class State(NamedTuple):
     def __hash__(self) -> int:
         return tuple.__hash__(self)
 
+    # Immutable all the way down, so a copy is the state itself (search code may copy freely).
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self
+
     @property
     def players(self) -> int:
         """The number of seats."""

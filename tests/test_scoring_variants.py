@@ -3,6 +3,7 @@ presets and pinning. Each test names the rule it checks and its source (RULES.md
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -368,8 +369,10 @@ def test_every_preset_round_trips_through_json(name: str) -> None:
 
 
 def test_fingerprint_is_stable() -> None:
-    """The fingerprint is a SHA-256 of canonical JSON: this value must never change for
-    the standard rules of schema 1 (a change would unpin every server)."""
+    """The fingerprint hashes the canonical JSON of the fields that differ from their
+    defaults: this value must never change for the standard rules of schema 1 (a change
+    would unpin every server)."""
+    assert Rules().fingerprint == hashlib.sha256(b'{"schema":1}').hexdigest()
     assert Rules().fingerprint == Rules.from_dict({}).fingerprint
     assert (
         len({Rules.preset(name).fingerprint for name in PRESETS}) == len(PRESETS) - 1

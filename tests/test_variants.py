@@ -124,7 +124,7 @@ def test_pass_count_is_configurable_and_two_with_more_than_four_players() -> Non
     state = hearts.from_hands(BREAKING_HANDS, Rules(pass_count=1))
     assert state.pass_count == 1
     assert len(hearts.legal_moves(state, 0)) == 13
-    with pytest.raises(IllegalMoveError, match="passes exactly 1 cards"):
+    with pytest.raises(IllegalMoveError, match="passes exactly 1 card left this hand, not 2"):
         hearts.apply(state, Pass(0, "2C 3C"))
 
 

@@ -1,0 +1,431 @@
+"""OpenSpiel interop: card and move conversion, and every variant as a pyspiel game.
+
+Importing this module needs OpenSpiel (``pip install open-spiel``); ``import hearts`` never
+imports it. It offers:
+
+* conversions between our cards and the actions of OpenSpiel's own ``hearts`` game
+  (``rank * 4 + suit``, suits C, D, H, S) — :func:`card_to_action`, :func:`action_to_card`;
+* :func:`rules_for`, the :class:`~hearts.Rules` of OpenSpiel's ``hearts`` for its eight game
+  parameters and a pass direction;
+* :func:`to_openspiel` and :func:`from_openspiel`, the same first hand in both engines;
+* the pyspiel game ``python_hearts_rules`` (registered on import), which plays any of our
+  variants, whole games included, so that OpenSpiel's algorithms and bots can run on them.
+
+>>> import pyspiel
+>>> from hearts.interop import openspiel
+>>> game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "three-player"})
+>>> game.num_players(), game.new_initial_state().is_chance_node()
+(3, True)
+>>> openspiel.card_to_action(hearts.Card("QS")), openspiel.action_to_card(43)
+(43, Card('Q♠'))
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import pyspiel
+
+import hearts
+from hearts.cards import CARDS, Card, CardSet, cards_of
+from hearts.errors import HeartsError
+from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
+from hearts.state import Phase, State
+
+__all__ = [
+    "GAME_NAME",
+    "OPENSPIEL_PARAMETERS",
+    "PASS_DIRECTIONS",
+    "HeartsRulesGame",
+    "HeartsRulesState",
+    "action_to_card",
+    "card_to_action",
+    "from_openspiel",
+    "rules_for",
+    "rules_parameter",
+    "to_openspiel",
+]
+
+PASS_DIRECTIONS: Final = {
+    0: PassDirection.HOLD,
+    1: PassDirection.LEFT,
+    2: PassDirection.ACROSS,
+    3: PassDirection.RIGHT,
+}
+"""OpenSpiel's first chance action (the pass direction) and our direction for it."""
+
+OPENSPIEL_PARAMETERS: Final = (
+    "pass_cards",
+    "no_pts_on_first_trick",
+    "can_lead_any_club",
+    "jd_bonus",
+    "avoid_all_tricks_bonus",
+    "must_break_hearts",
+    "qs_breaks_hearts",
+    "can_lead_hearts_instead_of_qs",
+)
+"""The eight boolean parameters of OpenSpiel's ``hearts`` game."""
+
+_DEFAULTS: Final = {
+    "pass_cards": True,
+    "no_pts_on_first_trick": True,
+    "can_lead_any_club": False,
+    "jd_bonus": False,
+    "avoid_all_tricks_bonus": False,
+    "must_break_hearts": True,
+    "qs_breaks_hearts": True,
+    "can_lead_hearts_instead_of_qs": False,
+}
+
+
+def card_to_action(card: Card | int) -> int:
+    """The action of OpenSpiel's ``hearts`` for a card: ``rank * 4 + suit``.
+
+    >>> card_to_action(hearts.Card("2C")), card_to_action(hearts.Card("AS"))
+    (0, 51)
+    """
+    return card % 13 * 4 + card // 13
+
+
+def action_to_card(action: int) -> Card:
+    """The card of an action of OpenSpiel's ``hearts``.
+
+    >>> action_to_card(51)
+    Card('A♠')
+    """
+    return CARDS[action % 4 * 13 + action // 4]
+
+
+def rules_for(
+    parameters: Mapping[str, bool] | None = None,
+    pass_direction: PassDirection | str = PassDirection.LEFT,
+) -> Rules:
+    """Our rules for one deal of OpenSpiel's ``hearts`` with these parameters.
+
+    OpenSpiel draws the pass direction at random for its one deal; here it is given, and the
+    game ends after that deal. Where OpenSpiel's reading is unusual our rules follow it:
+    J♦ (``jd_bonus``) is not a penalty card, is not needed for the moon and keeps its -10 on
+    a moon hand; ``can_lead_hearts_instead_of_qs`` lets a leader holding only hearts and Q♠
+    lead any of them.
+
+    >>> rules_for({"jd_bonus": True, "qs_breaks_hearts": False}, "across")
+    Rules(pass_cycle=('across',), points={'J♦': -10, ...}, target=None, hands=1)
+    >>> rules_for().queen_breaks_hearts  # OpenSpiel's default
+    True
+    """
+    values = dict(_DEFAULTS)
+    for name, value in (parameters or {}).items():
+        if name not in _DEFAULTS:
+            raise HeartsError(
+                f"{name!r} is not a parameter of OpenSpiel's hearts; they are "
+                f"{', '.join(OPENSPIEL_PARAMETERS)}."
+            )
+        values[name] = bool(value)
+    direction = PassDirection(pass_direction) if values["pass_cards"] else PassDirection.HOLD
+    points: dict[Card | int | str, int] = dict(STANDARD_POINTS)
+    if values["jd_bonus"]:
+        points["JD"] = -10
+    return Rules(
+        pass_cycle=(direction,),
+        first_trick="penalty_barred" if values["no_pts_on_first_trick"] else "open",
+        first_lead="any_club" if values["can_lead_any_club"] else "lowest_club",
+        points=points,
+        no_trick_bonus=-5 if values["avoid_all_tricks_bonus"] else 0,
+        must_break_hearts=values["must_break_hearts"],
+        queen_breaks_hearts=values["qs_breaks_hearts"],
+        can_lead_hearts_instead_of_queen=values["can_lead_hearts_instead_of_qs"],
+        target=None,
+        hands=1,
+    )
+
+
+def to_openspiel(state: State, game: Any = None) -> Any:
+    """The same first hand as a state of OpenSpiel's ``hearts``.
+
+    It has the same pass direction, deal, passes and plays so far, in ``game`` (OpenSpiel's
+    ``hearts`` with its default parameters if None). Only a four-player, 52-card state of
+    the first hand can be converted.
+
+    >>> ours = hearts.from_hands(hearts.seeded_deal(rules_for(), 1, 0).hands, rules_for())
+    >>> str(to_openspiel(ours)).splitlines()[0]
+    'Pass Direction: Left'
+    """
+    rules = state.rules
+    if rules.players != 4 or rules.jokers or len(rules.removed) or state.hand_number:
+        raise HeartsError(
+            "Only the first hand of a four-player game with the 52-card deck converts to "
+            "OpenSpiel's hearts."
+        )
+    if state.phase is Phase.DEAL:
+        raise HeartsError("The hand has not been dealt yet: OpenSpiel needs its deal.")
+    game = pyspiel.load_game("hearts") if game is None else game
+    direction = next(action for action, d in PASS_DIRECTIONS.items() if d is state.pass_direction)
+    os_state = game.new_initial_state()
+    os_state.apply_action(direction)
+    hands = [list(cards_of(mask)) for mask in state.dealt_masks]
+    for index in range(52):
+        os_state.apply_action(card_to_action(hands[index % 4][index // 4]))
+    for move in _moves_after_deal(state):
+        if isinstance(move, Pass):
+            for card in move.cards:
+                os_state.apply_action(card_to_action(card))
+        elif isinstance(move, Play):
+            os_state.apply_action(card_to_action(move.card))
+    return os_state
+
+
+def _moves_after_deal(state: State) -> list[Move]:
+    moves: list[Move] = []
+    if state.pass_direction is not PassDirection.HOLD:
+        passed = [mask for mask in state.passed_masks]
+        done = 0
+        while done < len(passed) and passed[done]:
+            moves.append(Pass(done, CardSet.from_mask(passed[done])))
+            done += 1
+        if any(passed[done:]):
+            raise HeartsError(
+                f"OpenSpiel's seats pass in turn from P0, but P{done} has not passed while a "
+                "later seat has: this position has no OpenSpiel equivalent."
+            )
+        if done < len(passed):
+            return moves
+    for trick in state.tricks:
+        moves += [Play(trick.player_of(i), card) for i, card in enumerate(trick.cards)]
+    moves += [Play((state.leader + i) % state.players, card) for i, card in enumerate(state.trick)]
+    return moves
+
+
+def from_openspiel(os_state: Any, parameters: Mapping[str, bool] | None = None) -> State:
+    """Our state for a state of OpenSpiel's ``hearts``, replayed from its history.
+
+    ``parameters`` are the game's parameters (its defaults if None).
+
+    >>> import pyspiel
+    >>> os_state = pyspiel.load_game("hearts").new_initial_state()
+    >>> os_state.apply_action(0)  # no passing
+    >>> for action in range(52):
+    ...     os_state.apply_action(action)
+    >>> from_openspiel(os_state).hands[0]
+    CardSet('2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣')
+    """
+    history = [int(action) for action in os_state.history()]
+    if not history:
+        return hearts.new_game(rules_for(parameters))
+    rules = rules_for(parameters, PASS_DIRECTIONS[history[0]])
+    state = hearts.new_game(rules, seed=0)
+    dealt = history[1:53]
+    if len(dealt) < 52:
+        return state
+    hands = [[action_to_card(a) for a in dealt[seat::4]] for seat in range(4)]
+    state = hearts.apply(state, Deal(hands))
+    rest = history[53:]
+    if state.phase is Phase.PASS:
+        for seat in range(4):
+            chosen, rest = rest[:3], rest[3:]
+            if len(chosen) < 3:
+                return state  # OpenSpiel is midway through this seat's pass
+            state = hearts.apply(state, Pass(seat, [action_to_card(a) for a in chosen]))
+    for action in rest:
+        if state.phase is not Phase.PLAY:
+            break
+        state = hearts.apply(state, Play(state.to_move[0], action_to_card(action)))
+    return state
+
+
+# --- the pyspiel game ----------------------------------------------------------------------
+
+GAME_NAME: Final = "python_hearts_rules"
+"""The name under which :class:`HeartsRulesGame` is registered with pyspiel."""
+
+_CLAIM: Final = 55
+_SHOOT: Final = {ShootMode.ADD: 56, ShootMode.SUBTRACT: 57}
+_CHOICE_BASE: Final = 58
+_MAX_COUNT: Final = 19  # counts 0 to 18 (three players with jokers hold 18 cards)
+_DIRECTIONS: Final = tuple(PassDirection)
+_NUM_ACTIONS: Final = _CHOICE_BASE + len(_DIRECTIONS) * _MAX_COUNT
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Hearts under any hearts-rules variant",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=7,
+    min_num_players=3,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=False,
+    provides_observation_tensor=False,
+    parameter_specification={"rules": "standard"},
+)
+
+
+def _rules_parameter(value: object) -> Rules:
+    """Rules from a preset name or JSON (plain, or as ``b64:`` and unpadded base64)."""
+    text = str(value).strip()
+    if text.startswith(_BASE64):
+        encoded = text[len(_BASE64) :]
+        text = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
+    if text.startswith("{"):
+        return Rules.from_dict(json.loads(text))
+    return Rules.preset(text)
+
+
+def rules_parameter(rules: Rules) -> str:
+    """The ``rules`` parameter for these rules, in a form game strings keep.
+
+    A preset's name, or ``b64:`` and the base64 of their JSON.
+
+    >>> rules_parameter(Rules.preset("omnibus")), rules_parameter(Rules(target=50))[:4]
+    ('omnibus', 'b64:')
+    """
+    for name, preset in PRESETS.items():
+        if preset.rules == rules:
+            return name
+    compact = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+    return _BASE64 + base64.urlsafe_b64encode(compact.encode()).decode().rstrip("=")
+
+
+_BASE64: Final = "b64:"
+
+
+class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
+    """Any hearts-rules variant as a pyspiel game, whole games included.
+
+    Its one parameter ``rules`` is a preset name or the JSON of :meth:`Rules.to_dict`
+    (see :func:`rules_parameter` for the form it keeps in game strings).
+    Actions: 0-54 a card (dealt by chance, passed one at a time, or played); 55 a
+    :class:`~hearts.Claim`; 56 and 57 the shooter's choice (add, subtract); from 58 the
+    dealer's :class:`~hearts.ChoosePass` (direction index * 19 + count). Returns are minus
+    the final totals (lower totals are better), or the chips held in a chip game.
+    """
+
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
+        params = dict(params or {})
+        self.rules = _rules_parameter(params.get("rules", "standard"))
+        params["rules"] = rules_parameter(self.rules)
+        rules = self.rules
+        per_hand = len(rules.deck) * 2 + rules.players * rules.hand_size + 2
+        info = pyspiel.GameInfo(
+            num_distinct_actions=_NUM_ACTIONS,
+            max_chance_outcomes=len(CARDS),
+            num_players=rules.players,
+            min_utility=-1e6,
+            max_utility=1e6,
+            utility_sum=None,
+            max_game_length=per_hand * 1000,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> HeartsRulesState:
+        """A game waiting for its first card to be dealt."""
+        return HeartsRulesState(self)
+
+
+class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state wrapping a :class:`~hearts.State`; see :class:`HeartsRulesGame`."""
+
+    def __init__(self, game: HeartsRulesGame) -> None:
+        super().__init__(game)
+        self.state = hearts.new_game(game.rules, seed=0)
+        self._dealt: list[Card] = []
+        self._selected = 0
+
+    def current_player(self) -> int:
+        state = self.state
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.phase is Phase.DEAL:
+            return int(pyspiel.PlayerId.CHANCE)
+        return state.to_move[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.state
+        phase = state.phase
+        if phase is Phase.PLAY:
+            moves = hearts.legal_moves(state)
+            return sorted(_CLAIM if isinstance(m, Claim) else int(m.card) for m in moves)  # type: ignore[union-attr]
+        if phase is Phase.PASS:
+            passable = state.hand_masks[player] & ~state.rules.unpassable.mask & ~self._selected
+            return [int(card) for card in cards_of(passable)]
+        if phase is Phase.CHOOSE:
+            return sorted(_encode_choice(move) for move in hearts.legal_moves(state))  # type: ignore[arg-type]
+        if phase is Phase.SHOOT:
+            return sorted(_SHOOT.values())
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = self.state.rules.deck_mask
+        for card in self._dealt:
+            left &= ~(1 << card)
+        probability = 1.0 / left.bit_count()
+        return [(int(card), probability) for card in cards_of(left)]
+
+    def _apply_action(self, action: int) -> None:
+        state = self.state
+        phase = state.phase
+        if phase is Phase.DEAL:
+            self._dealt.append(CARDS[action])
+            if len(self._dealt) == len(state.rules.deck):
+                players = state.rules.players
+                hands = [self._dealt[seat::players] for seat in range(players)]
+                self._dealt = []
+                self.state = hearts.apply(state, Deal(hands))
+        elif phase is Phase.PASS:
+            self._selected |= 1 << action
+            if self._selected.bit_count() == state.pass_count:
+                move = Pass(state.to_move[0], CardSet.from_mask(self._selected))
+                self._selected = 0
+                self.state = hearts.apply(state, move)
+        else:
+            self.state = hearts.apply(state, self._decode(action))
+
+    def _decode(self, action: int) -> Move:
+        seat = self.state.to_move[0]
+        if action == _CLAIM:
+            return Claim(seat)
+        if action in _SHOOT.values():
+            return ShootChoice(
+                seat, ShootMode.ADD if action == _SHOOT[ShootMode.ADD] else ShootMode.SUBTRACT
+            )
+        if action >= _CHOICE_BASE:
+            direction, count = divmod(action - _CHOICE_BASE, _MAX_COUNT)
+            return ChoosePass(seat, _DIRECTIONS[direction], count)
+        return Play(seat, CARDS[action])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE or action < _CLAIM:
+            return str(CARDS[action])
+        return str(self._decode(action))
+
+    def is_terminal(self) -> bool:
+        return self.state.is_over
+
+    def returns(self) -> list[float]:
+        if not self.state.is_over:
+            return [0.0] * self.state.players
+        sign = 1.0 if self.state.rules.chips is not None else -1.0
+        return [sign * score for score in self.state.scores]
+
+    def __str__(self) -> str:
+        state = self.state
+        hands = " | ".join(f"P{seat}: {hand}" for seat, hand in enumerate(state.hands))
+        return f"hand {state.hand_number + 1}, {state.phase.value}; {hands}; scores {state.scores}"
+
+
+def _encode_choice(move: ChoosePass) -> int:
+    return _CHOICE_BASE + _DIRECTIONS.index(move.direction) * _MAX_COUNT + move.count
+
+
+def _register() -> None:
+    if GAME_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_GAME_TYPE, HeartsRulesGame)
+
+
+_register()

@@ -1,0 +1,17 @@
+"""Shared test configuration: the differential run reports what it saw at the end."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+DIFFERENTIAL_EVENTS: collections.Counter[str] = collections.Counter()
+"""Filled by tests/test_openspiel.py; printed in the terminal summary."""
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if DIFFERENTIAL_EVENTS:
+        terminalreporter.section("differential run against OpenSpiel")
+        for name, count in sorted(DIFFERENTIAL_EVENTS.items()):
+            terminalreporter.write_line(f"{name}: {count:,}")

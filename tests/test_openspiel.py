@@ -1,0 +1,164 @@
+"""Agreement with OpenSpiel's C++ hearts, and the OpenSpiel adapter.
+
+OpenSpiel is a test dependency (the ``dev`` extra): if it cannot be imported, this module
+fails to import, and the run fails; it is never skipped.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pyspiel
+import pytest
+from conftest import DIFFERENTIAL_EVENTS
+from differential import ALL_PARAMETERS, run
+
+import hearts
+from hearts import Card, HeartsError, PassDirection
+from hearts.interop import openspiel
+
+CI_DEALS = 5_120  # 20 deals for each of the 256 parameter combinations
+
+
+def test_differential_play_agrees_on_every_decision() -> None:
+    """Legal cards at every decision and points at the end agree over all 256 combinations."""
+    events = run(CI_DEALS)
+    DIFFERENTIAL_EVENTS.update(events)
+    assert events["deals"] == CI_DEALS
+    assert events["combinations"] == len(ALL_PARAMETERS) == 256
+    for needed in (
+        "moons",
+        "moons with J♦ worth -10",
+        "first-trick fallbacks (only penalty cards)",
+        "only-hearts leads",
+        "leads from only hearts and Q♠",
+        "no-trick bonuses",
+    ):
+        assert events[needed] > 0, f"the run saw no {needed}"
+
+
+def test_cards_map_to_openspiel_actions_and_back() -> None:
+    for card in range(52):
+        action = openspiel.card_to_action(Card(card))
+        assert openspiel.action_to_card(action) == card
+    assert [openspiel.card_to_action(Card(text)) for text in ("2C", "2D", "2H", "2S", "3C")] == [
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]
+
+
+def test_card_names_match_openspiel() -> None:
+    state = pyspiel.load_game("hearts").new_initial_state()
+    state.apply_action(1)
+    for action in range(52):
+        assert state.action_to_string(action) == openspiel.action_to_card(action).ascii
+
+
+def test_states_convert_both_ways_at_every_step() -> None:
+    rng = random.Random(5)
+    rules = openspiel.rules_for({}, "right")
+    state = hearts.from_hands(hearts.seeded_deal(rules, 3, 0).hands, rules)
+    steps = 0
+    while not state.is_over:
+        theirs = openspiel.to_openspiel(state)
+        assert openspiel.from_openspiel(theirs) == state
+        moves = hearts.legal_moves(state, state.to_move[0])  # OpenSpiel passes in seat order
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+        steps += 1
+    assert steps == 4 + 52
+
+
+def test_out_of_order_passes_have_no_openspiel_equivalent() -> None:
+    rules = openspiel.rules_for({}, "left")
+    state = hearts.from_hands(hearts.seeded_deal(rules, 3, 0).hands, rules)
+    state = hearts.apply(state, hearts.legal_moves(state, 2)[0])
+    with pytest.raises(HeartsError, match="P0 has not passed while a later seat has"):
+        openspiel.to_openspiel(state)
+
+
+def test_from_openspiel_midway_through_a_pass() -> None:
+    theirs = pyspiel.load_game("hearts").new_initial_state()
+    for action in [1, *range(52), 0, 4]:  # P0 has chosen two of its three cards
+        theirs.apply_action(action)
+    ours = openspiel.from_openspiel(theirs)
+    assert ours.phase is hearts.Phase.PASS
+    assert ours.to_move == (0, 1, 2, 3)
+
+
+def test_rules_for_maps_every_parameter() -> None:
+    rules = openspiel.rules_for(
+        {
+            "pass_cards": False,
+            "no_pts_on_first_trick": False,
+            "can_lead_any_club": True,
+            "jd_bonus": True,
+            "avoid_all_tricks_bonus": True,
+            "must_break_hearts": False,
+            "qs_breaks_hearts": False,
+            "can_lead_hearts_instead_of_qs": True,
+        }
+    )
+    assert rules.pass_cycle == (PassDirection.HOLD,)
+    assert rules.first_trick is hearts.FirstTrick.OPEN
+    assert rules.first_lead is hearts.FirstLead.ANY_CLUB
+    assert rules.card_points[Card("JD")] == -10
+    assert rules.no_trick_bonus == -5
+    assert not rules.must_break_hearts
+    assert not rules.queen_breaks_hearts
+    assert rules.can_lead_hearts_instead_of_queen
+    assert (rules.target, rules.hands) == (None, 1)
+    with pytest.raises(HeartsError, match="'jd' is not a parameter of OpenSpiel's hearts"):
+        openspiel.rules_for({"jd": True})
+
+
+def test_openspiel_preset_is_openspiels_defaults() -> None:
+    preset = hearts.Rules.preset("openspiel")
+    assert preset == openspiel.rules_for({}).replace(pass_cycle="standard")
+
+
+@pytest.mark.parametrize(
+    "name", ["standard", "omnibus", "three-player", "five-player", "wocg", "black-maria"]
+)
+def test_adapter_passes_random_sim_test(name: str) -> None:
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": name})
+    assert game.num_players() == hearts.Rules.preset(name).players
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_adapter_passes_random_sim_test_with_serialization_and_chips() -> None:
+    import json
+
+    rules = hearts.Rules(chips=4, dealer_chooses_pass=True, moon="choose")
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": json.dumps(rules.to_dict())})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_adapter_takes_rules_as_json_and_plays_a_whole_game() -> None:
+    import json
+
+    rules = hearts.Rules(players=5, jokers=3, target=30, dealer_chooses_pass=True, claims=True)
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": json.dumps(rules.to_dict())})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.state.is_over
+    assert state.returns() == [-score for score in state.state.scores]
+
+
+def test_adapter_action_strings() -> None:
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "standard"})
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 49) == "Q♠"
+    for action in range(52):
+        state.apply_action(action)
+    assert state.current_player() == 0
+    assert state.action_to_string(0, 0) == "2♣"
+    assert state.action_to_string(0, 55) == "P0 claims the rest"
