@@ -43,6 +43,8 @@ from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = ["PassMoves", "apply", "from_hands", "legal_moves", "new_game", "seeded_deal"]
 
+_new_state: Final = tuple.__new__
+"""Builds a State from a tuple of every field, skipping NamedTuple's keyword machinery."""
 _SUIT_OF: Final = tuple(card // 13 for card in CARDS)
 _LED_MASK: Final = tuple(SUIT_MASKS[suit] if suit < 4 else 0 for suit in _SUIT_OF)
 _SUIT_SYMBOL: Final = "♣♦♥♠"
@@ -186,7 +188,12 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
         seat = state.to_move[0]
         if player is not None and player != seat:
             return ()
-        plays = _plays(seat, _playable(state, seat))
+        trick = state.trick
+        if trick and trick[0] < FIRST_JOKER:
+            follow = state.hand_masks[seat] & _LED_MASK[trick[0]]
+            plays = _plays(seat, follow) if follow else _plays(seat, _playable(state, seat))
+        else:
+            plays = _plays(seat, _playable(state, seat))
         if state.rules.claims and _claim_is_safe(state, seat):
             return (*plays, Claim(seat))
         return plays
@@ -423,44 +430,46 @@ def apply(state: State, move: Move) -> State:
 
 
 def _apply_play(state: State, move: Play) -> State:
-    player = move.player
-    if state.phase is not Phase.PLAY or state.to_move[0] != player:
-        raise IllegalMoveError(f"P{player} may not play {move.card}: {_waiting_for(state)}.")
-    card = move.card
+    # The hot path: fields are unpacked once and the new state is built in one call.
+    (
+        rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
+        hands, passed, to_move, leader, trick, tricks, taken, broken,
+    ) = state  # fmt: skip
+    player, card = move.player, move.card
+    if phase is not Phase.PLAY or to_move[0] != player:
+        raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state)}.")
     bit = 1 << card
-    if not _playable(state, player) & bit:
+    hand = hands[player]
+    if trick and trick[0] < FIRST_JOKER and hand & _LED_MASK[trick[0]]:
+        legal = bit & hand & _LED_MASK[trick[0]]  # following suit: the common case
+    else:
+        legal = bit & _playable(state, player)
+    if not legal:
         raise IllegalMoveError(_why_unplayable(state, player, card))
-    rules = state.rules
-    hands = list(state.hand_masks)
-    hands[player] ^= bit
-    trick = (*state.trick, card)
-    broken = state.hearts_broken or bit & rules.breaking_mask != 0
+    hands = (*hands[:player], hand ^ bit, *hands[player + 1 :])
+    trick = (*trick, card)
+    if not broken and bit & rules.breaking_mask:
+        broken = True
     players = rules.players
     if len(trick) < players:
-        return State(
-            rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, state.dealt_masks, tuple(hands),
-            state.passed_masks, ((player + 1) % players,), state.leader, trick, state.tricks,
-            state.taken_masks, broken,
-        )  # fmt: skip
+        return _new_state(State, (
+            rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
+            hands, passed, ((player + 1) % players,), leader, trick, tricks, taken, broken,
+        ))  # fmt: skip
     # The trick is complete: the highest card of the suit led wins it (never a joker).
-    led = _LED_MASK[_led_card(trick)]
     trick_mask = 0
     for played in trick:
         trick_mask |= 1 << played
-    best = (trick_mask & led).bit_length() - 1
-    leader = state.leader
+    best = (trick_mask & _LED_MASK[_led_card(trick)]).bit_length() - 1
     winner = (leader + trick.index(best)) % players
-    taken = list(state.taken_masks)
-    taken[winner] |= trick_mask
-    tricks = (*state.tricks, Trick(leader, trick, winner))
+    taken = (*taken[:winner], taken[winner] | trick_mask, *taken[winner + 1 :])
+    tricks = (*tricks, Trick(leader, trick, winner))
     if len(tricks) < rules.hand_size:
-        return State(
-            rules, state.seed, Phase.PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, state.dealt_masks, tuple(hands),
-            state.passed_masks, (winner,), winner, (), tricks, tuple(taken), broken,
-        )  # fmt: skip
-    return _end_hand(state, tricks, tuple(taken))
+        return _new_state(State, (
+            rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
+            hands, passed, (winner,), winner, (), tricks, taken, broken,
+        ))  # fmt: skip
+    return _end_hand(state, tricks, taken)
 
 
 def _end_hand(
