@@ -129,7 +129,13 @@ def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
     cards = list(cards_of(rules.deck_mask))
     random.Random(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)
     size = rules.hand_size
-    return Deal(tuple(CardSet(cards[i * size : (i + 1) * size]) for i in range(rules.players)))
+    hands = []
+    for start in range(0, len(cards), size):
+        mask = 0
+        for card in cards[start : start + size]:
+            mask |= 1 << card
+        hands.append(CardSet.from_mask(mask))
+    return Deal(tuple(hands))
 
 
 def _new_hand(
