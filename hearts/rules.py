@@ -565,7 +565,7 @@ class Rules:
     """Seat offset of each direction of the pass cycle (0 for a hold hand)."""
 
     def __attrs_post_init__(self) -> None:
-        for name in _FLAGS:
+        for name in FLAG_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
                     f"Rules.{name} must be True or False, got {getattr(self, name)!r}."
@@ -795,6 +795,7 @@ class Rules:
         for field in attrs.fields(Rules):
             if field.init:
                 data[field.name] = _to_json(getattr(self, field.name))
+        data["points"] = {card.ascii: points for card, points in self.points}
         return data
 
     @classmethod
@@ -904,7 +905,7 @@ _PASS_ORDER: Final = (
     PassDirection.LEFT3,
     PassDirection.RIGHT3,
 )
-_FLAGS: Final = (
+FLAG_FIELDS: Final = (
     "dealer_chooses_pass",
     "must_break_hearts",
     "queen_breaks_hearts",
@@ -917,6 +918,7 @@ _FLAGS: Final = (
     "play_on_ties",
     "claims",
 )
+"""The names of the True/False fields of :class:`Rules`."""
 _FIELD_NAMES: Final = frozenset(field.name for field in attrs.fields(Rules) if field.init)
 _TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
     "removed": lambda rules: default_removed(rules.players, rules.jokers),

@@ -1,0 +1,824 @@
+"""Records and JSON: round trips, validation with paths, the schema, replay, notation, printing."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import pickle
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from positions import MOON_HANDS, hold_hand
+from test_properties import rules_strategy
+
+import hearts
+from hearts import (
+    Card,
+    ChoosePass,
+    Claim,
+    Deal,
+    GameRecord,
+    Pass,
+    Phase,
+    Play,
+    RecordError,
+    Rules,
+    ShootChoice,
+    State,
+)
+from hearts.records import _RULES_FIELDS_CHECKED
+
+SCHEMA = hearts.record_schema()
+RECORD_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+STATE_VALIDATOR = jsonschema.Draft202012Validator(
+    {"$defs": SCHEMA["$defs"], "$ref": "#/$defs/state"}
+)
+MOVE_VALIDATOR = jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/move"})
+RESULT_VALIDATOR = jsonschema.Draft202012Validator(
+    {"$defs": SCHEMA["$defs"], "$ref": "#/$defs/result"}
+)
+
+
+def play_through(
+    rules: Rules, seed: int, *, claim: bool = False, limit: int | None = None
+) -> tuple[list[State], list[hearts.Move]]:
+    """Every state and move of a game of random moves (claiming whenever allowed)."""
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    states, moves = [state], []
+    while not state.is_over and (limit is None or len(moves) < limit):
+        legal = hearts.legal_moves(state)
+        move = legal[rng.randrange(len(legal))]
+        if claim and isinstance(legal[-1], Claim):
+            move = legal[-1]
+        state = hearts.apply(state, move)
+        states.append(state)
+        moves.append(move)
+    return states, moves
+
+
+def through_json(data: object) -> Any:
+    return json.loads(json.dumps(data))
+
+
+# --- round trips over random games and rules ----------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_every_state_move_and_result_round_trips_under_random_rules(
+    rules: Rules, seed: int
+) -> None:
+    with contextlib.suppress(hearts.RulesError):
+        rules = rules.replace(hands=min(rules.hands or 2, 2))  # short games
+    states, moves = play_through(rules, seed, claim=seed % 2 == 0)
+    rng = random.Random(seed)
+    for state in states:
+        data = through_json(hearts.state_to_dict(state))
+        assert data["schema"] == hearts.RECORD_SCHEMA
+        assert hearts.state_from_dict(data) == state
+        if rng.random() < 0.05:
+            STATE_VALIDATOR.validate(data)
+    for move in moves:
+        data = through_json(hearts.move_to_dict(move))
+        assert hearts.move_from_dict(data) == move
+        assert hearts.parse_move(str(move)) == move
+    for result in states[-1].results:
+        data = through_json(hearts.result_to_dict(result))
+        assert hearts.result_from_dict(data) == result
+        assert hearts.result_from_dict(data, rules) == result
+        RESULT_VALIDATOR.validate(data)
+        assert hearts.format_hand(result, rules).startswith(f"Hand {result.hand_number + 1}:")
+    record = GameRecord(rules, moves, seed=seed, metadata={"table": "t1"})
+    text = hearts.dumps(record, indent=2)
+    RECORD_VALIDATOR.validate(json.loads(text))
+    assert hearts.loads(text) == record
+    done = hearts.replay(hearts.loads(text))
+    assert done.ok and done.states == tuple(states)
+
+
+def test_every_phase_and_move_kind_is_covered_by_the_round_trips() -> None:
+    """The random games above reach every phase; this checks one fixed game of each kind."""
+    rules = Rules(moon="choose", dealer_chooses_pass=True, claims=True, hands=2, target=None)
+    phases, kinds = set(), set()
+    for seed in range(40):
+        states, moves = play_through(rules, seed, claim=True)
+        for state in states:
+            if state.phase not in phases:
+                phases.add(state.phase)
+                assert hearts.state_from_dict(through_json(hearts.state_to_dict(state))) == state
+        kinds.update(type(move) for move in moves)
+        if len(phases) == len(Phase) and len(kinds) == 6:
+            break
+    assert phases == set(Phase)
+    assert kinds == {Deal, Pass, Play, ChoosePass, Claim, ShootChoice}
+
+
+def test_a_state_may_name_its_rules_by_preset() -> None:
+    rules = Rules.preset("omnibus")
+    state = hearts.new_game(rules, seed=3)
+    data = hearts.state_to_dict(state)
+    data["rules"] = {"preset": "omnibus", "fingerprint": rules.fingerprint}
+    assert hearts.state_from_dict(data) == state
+    STATE_VALIDATOR.validate(data)
+
+
+# --- errors name the path of the bad field ------------------------------------------------------
+
+
+def first_pass_state() -> State:
+    state = hearts.new_game(seed=1)
+    return hearts.apply(state, hearts.legal_moves(state)[0])
+
+
+def mid_play_state() -> State:
+    states, _ = play_through(Rules(), 2, limit=27)
+    state = states[-1]
+    assert state.phase is Phase.PLAY and state.trick and state.tricks
+    return state
+
+
+def rejected(data: object, reader: Any = hearts.state_from_dict) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        reader(data)
+    return caught.value
+
+
+def test_bad_card_names_its_path() -> None:
+    data = hearts.state_to_dict(first_pass_state())
+    data["hands"][2] = "ZZ " + data["hands"][2].split(" ", 1)[1]
+    error = rejected(data)
+    assert error.path == "state.hands[2]"
+    assert str(error).startswith("state.hands[2]: 'ZZ' is not a card: ")
+    assert isinstance(error, ValueError) and isinstance(error, hearts.HeartsError)
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (lambda d: d.update(schema=2), "state.schema", "reads schema 1, got 2"),
+        (lambda d: d.pop("schema"), "state", "lacks the field 'schema'"),
+        (lambda d: d.update(colour="red"), "state", "unknown field 'colour'"),
+        (lambda d: d.pop("leader"), "state", "lacks the field 'leader'"),
+        (lambda d: d.update(seed="7"), "state.seed", "must be a whole number, got '7'"),
+        (lambda d: d.update(seed=True), "state.seed", "must be a whole number, got true"),
+        (lambda d: d.update(seed=1.5), "state.seed", "must be a whole number"),
+        (lambda d: d.update(phase="dance"), "state.phase", "must be one of 'deal'"),
+        (lambda d: d.update(hearts_broken=1), "state.hearts_broken", "true or false"),
+        (lambda d: d["scores"].pop(), "state.scores", "must list 4 whole numbers, one per seat"),
+        (lambda d: d["hands"].__setitem__(0, ["2C"]), "state.hands[0]", "must be a string"),
+        (lambda d: d["hands"].__setitem__(0, "2c 3C"), "state.hands[0]", "(write '2C')"),
+        (lambda d: d["hands"].__setitem__(0, "2C  3C"), "state.hands[0]", "single spaces"),
+        (lambda d: d["hands"].__setitem__(0, "2C 2C"), "state.hands[0]", "lists 2C twice"),
+        (lambda d: d["hands"].__setitem__(0, "JK1"), "state.hands[0]", "not in this game's deck"),
+        (lambda d: d.update(to_move=[0, 0]), "state.to_move", "increasing order"),
+        (lambda d: d.update(leader=4), "state.leader", "must be a seat"),
+        (lambda d: d["rules"].update(players="4"), "state.rules.players", "whole number"),
+        (lambda d: d["rules"].update(players=9), "state.rules", "Rules.players must be"),
+        (
+            lambda d: d["rules"].update(pass_cycle="left"),
+            "state.rules.pass_cycle",
+            "must be a list",
+        ),
+        (
+            lambda d: d["rules"]["points"].update(QX=1),
+            "state.rules.points.QX",
+            "'QX' is not a card",
+        ),
+        (
+            lambda d: d["rules"].update(fingerprint="0" * 64),
+            "state.rules.fingerprint",
+            "not the same rules",
+        ),
+        (lambda d: d["rules"].update(colour=1), "state.rules", "unknown field 'colour'"),
+    ],
+)
+def test_bad_fields_are_refused_with_their_path(change: Any, path: str, words: str) -> None:
+    data = through_json(hearts.state_to_dict(first_pass_state()))
+    change(data)
+    error = rejected(data)
+    assert error.path == path, str(error)
+    assert words in str(error)
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        # The hands do not share out the deck.
+        (lambda d: d["hands"].__setitem__(1, d["hands"][0]), "state.hands[1]", "must be"),
+        (
+            lambda d: d["dealt"].__setitem__(1, d["dealt"][0]),
+            "state.dealt[1]",
+            "another hand holds",
+        ),
+        (lambda d: d["taken"].__setitem__(3, "AS"), "state.taken[3]", "the cards of the tricks"),
+        (lambda d: d.update(to_move=[(d["to_move"][0] + 1) % 4]), "state.to_move", "next seat"),
+        (
+            lambda d: d.update(hearts_broken=not d["hearts_broken"]),
+            "state.hearts_broken",
+            "as the cards played say",
+        ),
+        (
+            lambda d: d["tricks"][0].update(winner=(d["tricks"][0]["winner"] + 1) % 4),
+            "state.tricks[0].winner",
+            "wins this trick",
+        ),
+        (
+            lambda d: d["tricks"][0].update(leader=(d["tricks"][0]["leader"] + 1) % 4),
+            "state.tricks[0].leader",
+            "leads this trick",
+        ),
+        (lambda d: d["trick"].append(d["trick"][0]), "state.trick[", "does not hold it"),
+        (lambda d: d.update(phase="pass"), "state.taken[", "must be empty in the pass phase"),
+        (lambda d: d.update(pass_count=2), "state.pass_count", "must be 3"),
+        (
+            lambda d: d.update(results=[]) or d.update(hand_number=5),
+            "state.pass_direction",
+            "pass cycle",
+        ),
+    ],
+)
+def test_inconsistent_states_are_refused(change: Any, path: str, words: str) -> None:
+    data = through_json(hearts.state_to_dict(mid_play_state()))
+    change(data)
+    error = rejected(data)
+    assert error.path.startswith(path), str(error)
+    assert words in str(error), str(error)
+
+
+def finished_state(rules: Rules | None = None, seed: int = 5) -> State:
+    states, _ = play_through(rules or Rules(target=40), seed)
+    return states[-1]
+
+
+def test_results_are_checked_against_the_scoring_of_their_tricks() -> None:
+    data = through_json(hearts.state_to_dict(finished_state()))
+    result = data["results"][0]
+    # A consistent forgery: P0 claims 5 fewer points, and every total after it follows.
+    result["points"][0] -= 5
+    result["counted"][0] -= 5
+    result["changes"][0] -= 5
+    for later in data["results"]:
+        later["scores"][0] -= 5
+    data["scores"][0] -= 5
+    error = rejected(data)
+    assert error.path == "state.results[0].points", str(error)
+    assert "as these rules score the hand's tricks" in str(error)
+
+
+def test_result_terms_must_add_up_without_rules() -> None:
+    data = hearts.result_to_dict(finished_state().results[0])
+    data["changes"][1] += 1
+    error = rejected(data, hearts.result_from_dict)
+    assert error.path == "result.changes[1]"
+    assert "the sum of counted, shoot, bonuses" in str(error)
+
+
+def test_the_phase_must_agree_with_the_results() -> None:
+    states, _ = play_through(Rules(target=40), 5)
+    between = next(s for s in states if s.phase is Phase.DEAL and s.results)
+    data = hearts.state_to_dict(between)
+    data["phase"] = "over"
+    assert "is 'over', but no hand result names the winners" in str(rejected(data))
+    data = hearts.state_to_dict(states[-1])
+    data["phase"] = "deal"
+    assert "but the last hand result ended the game" in str(rejected(data))
+
+
+@pytest.mark.parametrize(
+    ("data", "path", "words"),
+    [
+        ({"type": "play", "player": 1, "card": "ZZ"}, "move.card", "'ZZ' is not a card"),
+        ({"type": "play", "player": 7, "card": "QS"}, "move.player", "from 0 to 6"),
+        ({"type": "play", "player": 1}, "move", "lacks the field 'card'"),
+        ({"type": "play", "player": 1, "card": "QS", "x": 1}, "move", "unknown field 'x'"),
+        ({"type": "jump"}, "move.type", "must be one of 'deal', 'pass'"),
+        ({"player": 1}, "move.type", "must be one of"),
+        ({"type": "pass", "player": 1, "cards": 3}, "move.cards", "string of cards"),
+        ({"type": "deal", "hands": ["2C", "3C"]}, "move.hands", "3 to 7 hands"),
+        (
+            {"type": "choose_pass", "player": 0, "direction": "up", "count": 1},
+            "move.direction",
+            "'left'",
+        ),
+        ({"type": "shoot_choice", "player": 0, "mode": 1}, "move.mode", "'add'"),
+        ({"schema": 2, "type": "claim", "player": 0}, "move.schema", "schema 1, got 2"),
+        ([1, 2], "move", "must be a JSON object"),
+    ],
+)
+def test_bad_moves_are_refused(data: object, path: str, words: str) -> None:
+    error = rejected(data, hearts.move_from_dict)
+    assert error.path == path, str(error)
+    assert words in str(error)
+
+
+def test_record_error_pickles_with_its_path() -> None:
+    error = RecordError("record.moves[3].card", "'ZZ' is not a card.")
+    copy_ = pickle.loads(pickle.dumps(error))
+    assert (copy_.path, copy_.reason, str(copy_)) == (error.path, error.reason, str(error))
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+def small_record(rules: Rules | None = None, seed: int = 4, **kwargs: Any) -> GameRecord:
+    states, moves = play_through(rules or Rules(hands=1, target=None), seed, claim=True)
+    return GameRecord(states[0].rules, moves, seed=seed, **kwargs)
+
+
+def test_record_round_trips_through_every_reader_and_writer(tmp_path: Any) -> None:
+    record = small_record(metadata={"players": ["Ann", "Bob", "Cy", "Dé"], "date": "2024-05-01"})
+    assert hearts.loads(hearts.dumps(record)) == record
+    assert hearts.loads(hearts.dumps(record, indent=2).encode()) == record
+    out = io.StringIO()
+    hearts.dump(record, out, indent=4)
+    assert hearts.load(io.StringIO(out.getvalue())) == record
+    path = tmp_path / "game.json"
+    with path.open("w", encoding="utf-8") as file:
+        hearts.dump(record, file)
+    with path.open("rb") as binary:
+        assert hearts.load(binary) == record
+    assert GameRecord.from_dict(record.to_dict()) == record
+
+
+def test_indented_records_put_one_move_on_each_line() -> None:
+    record = small_record()
+    lines = hearts.dumps(record, indent=2).splitlines()
+    moves = [line for line in lines if line.startswith('    {"type": ')]
+    assert len(moves) == len(record.moves)
+    assert moves[0].startswith('    {"type": "deal", "hands": [')
+
+
+def test_a_preset_record_stores_the_name_and_fingerprint() -> None:
+    rules = Rules.preset("black-maria")
+    record = GameRecord(rules, preset="black-maria")
+    data = record.to_dict()
+    assert data["rules"] == {"preset": "black-maria", "fingerprint": rules.fingerprint}
+    assert GameRecord.from_dict(data) == record
+    data["rules"]["fingerprint"] = Rules().fingerprint
+    assert rejected(data, GameRecord.from_dict).path == "record.rules.fingerprint"
+    data["rules"]["preset"] = "black-mario"
+    error = rejected(data, GameRecord.from_dict)
+    assert error.path == "record.rules.preset" and "the presets are standard" in str(error)
+    with pytest.raises(RecordError, match="the rules are not the preset 'omnibus'"):
+        GameRecord(Rules(), preset="omnibus")
+
+
+def test_full_rules_in_a_record_carry_their_fingerprint() -> None:
+    data = GameRecord(Rules(target=50)).to_dict()
+    rules = data["rules"]
+    assert isinstance(rules, dict) and rules["fingerprint"] == Rules(target=50).fingerprint
+    rules["target"] = 60
+    assert rejected(data, GameRecord.from_dict).path == "record.rules.fingerprint"
+    del rules["fingerprint"]
+    assert GameRecord.from_dict(data).rules == Rules(target=60)
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (lambda d: d["moves"][1].update(player=4), "record.moves[1].player", "from 0 to 3"),
+        (lambda d: d["moves"][0]["hands"].pop(), "record.moves[0].hands", "must list 4"),
+        (
+            lambda d: d["moves"][1].update(cards="JK1 2C 3C"),
+            "record.moves[1].cards",
+            "not in this game's deck",
+        ),
+        (lambda d: d["moves"][1].update(schema=1), "record.moves[1]", "unknown field 'schema'"),
+        (lambda d: d.update(moves={}), "record.moves", "must be a list"),
+        (lambda d: d.update(seed="1"), "record.seed", "whole number"),
+        (lambda d: d.update(metadata=[]), "record.metadata", "JSON object"),
+        (lambda d: d.update(metadata={"players": ["a"]}), "record.metadata.players", "must list 4"),
+        (
+            lambda d: d.update(metadata={"players": [1, 2, 3, 4]}),
+            "record.metadata.players[0]",
+            "string",
+        ),
+        (lambda d: d.update(metadata={"date": 2024}), "record.metadata.date", "string"),
+        (lambda d: d.update(rules=[]), "record.rules", "Rules.to_dict()"),
+        (lambda d: d.pop("rules"), "record", "lacks the field 'rules'"),
+    ],
+)
+def test_bad_records_are_refused(change: Any, path: str, words: str) -> None:
+    data = small_record().to_dict()
+    change(data)
+    error = rejected(data, GameRecord.from_dict)
+    assert error.path == path, str(error)
+    assert words in str(error)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{", "the text is not JSON: Expecting property name"),
+        ('{"schema": 1, "schema": 1, "rules": {}, "moves": []}', "gives the key 'schema' twice"),
+        ('{"schema": 1, "rules": {"target": NaN}, "moves": []}', "NaN is not a JSON number"),
+        ("[" * 100_000, "nested too deeply"),
+        (b"\xff\xfe{", "not"),
+        ('"a string"', "must be a JSON object"),
+    ],
+)
+def test_bad_json_text_is_refused(text: str | bytes, words: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        hearts.loads(text)
+    assert words in str(caught.value)
+
+
+def test_metadata_is_free_form_json_and_read_only() -> None:
+    metadata = {"table": "t9", "event": {"name": "club night", "round": [1, 2]}}
+    record = GameRecord(Rules(), metadata=metadata)
+    metadata["table"] = "changed"
+    assert record.metadata["table"] == "t9"
+    with pytest.raises(TypeError):
+        record.metadata["table"] = "x"  # type: ignore[index]
+    with pytest.raises(RecordError, match=r"record.metadata.x: must be a finite number"):
+        GameRecord(Rules(), metadata={"x": float("nan")})
+    with pytest.raises(RecordError, match=r"record.metadata.x: must be a JSON value"):
+        GameRecord(Rules(), metadata={"x": object()})
+    with pytest.raises(TypeError):
+        hash(record)
+
+
+def test_a_record_holds_only_moves() -> None:
+    with pytest.raises(RecordError, match=r"record.moves\[1\]: 'P0 plays 2C' is not a move"):
+        GameRecord(Rules(), [Play(0, "2C"), "P0 plays 2C"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        GameRecord("standard")  # type: ignore[arg-type]
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+
+def test_replay_rebuilds_every_state() -> None:
+    states, moves = play_through(Rules(target=30), 8)
+    done = hearts.replay(GameRecord(states[0].rules, moves, seed=8))
+    assert done.ok and done.error is None and done.states == tuple(states)
+    assert done.final.is_over
+    done.raise_for_error()
+
+
+def test_replay_without_a_seed_still_replays_the_recorded_deals() -> None:
+    states, moves = play_through(Rules(target=30), 9)
+    done = hearts.replay(GameRecord(states[0].rules, moves))
+    assert done.ok and done.final.scores == states[-1].scores
+    assert done.final.seed == 0
+
+
+def test_replay_stops_at_the_first_illegal_move_with_its_index_and_reason() -> None:
+    states, moves = play_through(Rules(target=30), 8)
+    index = next(i for i, move in enumerate(moves) if isinstance(move, Play) and i > 30)
+    wrong = Play(moves[index].player, Card("2C"))  # type: ignore[union-attr]
+    bad = [*moves[:index], wrong, *moves[index + 1 :]]
+    done = hearts.replay(GameRecord(states[0].rules, bad, seed=8))
+    assert not done.ok
+    assert done.error_index == index
+    assert done.error is not None and "may not play 2♣" in done.error
+    assert len(done.states) == index + 1 and done.final == states[index]
+    with pytest.raises(RecordError) as caught:
+        done.raise_for_error()
+    assert caught.value.path == f"record.moves[{index}]"
+    assert f"P{wrong.player} plays 2♣ is illegal: P{wrong.player} may not play 2♣" in str(
+        caught.value
+    )
+
+
+def test_replay_refuses_moves_after_the_end() -> None:
+    states, moves = play_through(Rules(hands=1, target=None), 3)
+    done = hearts.replay(GameRecord(states[0].rules, [*moves, moves[-1]]))
+    assert done.error_index == len(moves) and done.error is not None
+    assert "the game is over" in done.error
+
+
+def test_replay_needs_a_record() -> None:
+    with pytest.raises(RecordError, match=r"read JSON with hearts\.loads"):
+        hearts.replay({"schema": 1})  # type: ignore[arg-type]
+
+
+# --- fuzzing: corrupted records and states are refused or replay, never crash -------------------
+
+
+def base_records() -> list[dict[str, Any]]:
+    """Short records of every move kind, as JSON."""
+    records = [
+        small_record(),
+        small_record(
+            Rules(moon="choose", dealer_chooses_pass=True, players=5, hands=1, target=None), 2
+        ),
+        small_record(Rules.preset("wocg").replace(target=None, hands=1), 7, preset=None),
+        small_record(Rules(players=3, jokers=2, hands=1, target=None), 1),
+    ]
+    return [through_json(record.to_dict()) for record in records]
+
+
+BASE_RECORDS = base_records()
+CARD_TEXT = [card.ascii for card in map(Card, range(55))]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=4)
+    | st.sampled_from(
+        [
+            *CARD_TEXT[:8],
+            "QS",
+            "JK1",
+            "2C 3C",
+            "play",
+            "pass",
+            "deal",
+            "claim",
+            "left",
+            "add",
+            "hold",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=5,
+)
+
+
+def paths(value: object, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from paths(item, (*prefix, index))
+
+
+@st.composite
+def mutated(draw: st.DrawFn, documents: list[dict[str, Any]]) -> dict[str, Any]:
+    """A document with one to three random changes somewhere in its tree."""
+    document = copy.deepcopy(draw(st.sampled_from(documents)))
+    for _ in range(draw(st.integers(1, 3))):
+        every = list(paths(document))
+        path = every[draw(st.integers(0, len(every) - 1))]
+        if not path:
+            continue
+        parent = document
+        for step in path[:-1]:
+            parent = parent[step]
+        key = path[-1]
+        action = draw(st.sampled_from(["replace", "delete", "add", "swap", "card", "number"]))
+        if action == "replace":
+            parent[key] = draw(JSON_VALUES)
+        elif action == "delete":
+            del parent[key]
+        elif action == "add" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["extra", "schema", "type", "player", "cards"]))] = draw(
+                JSON_VALUES
+            )
+        elif action == "add":
+            parent.insert(key, copy.deepcopy(parent[key]))
+        elif action == "swap" and isinstance(parent, list):
+            other = draw(st.integers(0, len(parent) - 1))
+            parent[key], parent[other] = parent[other], parent[key]
+        elif action == "card":
+            parent[key] = draw(st.sampled_from(CARD_TEXT))
+        elif isinstance(parent[key], int) and not isinstance(parent[key], bool):
+            parent[key] += draw(st.sampled_from([-1, 1, 2]))
+    return document
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=mutated(BASE_RECORDS))
+def test_corrupted_records_are_refused_or_replay(data: dict[str, Any]) -> None:
+    text = json.dumps(data)
+    try:
+        record = hearts.loads(text)
+    except RecordError:
+        return
+    # Whatever the loader accepts, the schema accepts, and it writes back the same.
+    RECORD_VALIDATOR.validate(json.loads(text))
+    assert hearts.loads(hearts.dumps(record)) == record
+    done = hearts.replay(record)
+    assert len(done.states) == (len(record.moves) + 1 if done.ok else done.error_index + 1)  # type: ignore[operator]
+    if not done.ok:
+        with pytest.raises(RecordError):
+            done.raise_for_error()
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.sampled_from([json.dumps(record) for record in BASE_RECORDS]), cut=st.data())
+def test_damaged_record_text_is_refused_or_read(text: str, cut: st.DataObject) -> None:
+    start = cut.draw(st.integers(0, len(text) - 1))
+    damaged = (
+        text[:start] + cut.draw(st.text(max_size=3)) + text[start + cut.draw(st.integers(0, 4)) :]
+    )
+    try:
+        record = hearts.loads(damaged)
+    except RecordError:
+        return
+    hearts.replay(record)
+
+
+def base_states() -> list[dict[str, Any]]:
+    """A state of every phase, as JSON."""
+    found: dict[Phase, State] = {}
+    rules = Rules(moon="choose", dealer_chooses_pass=True, claims=True, hands=2, target=None)
+    for seed in range(40):
+        states, _ = play_through(rules, seed, claim=True)
+        for state in states:
+            if state.phase is Phase.PLAY and not state.trick:
+                continue  # prefer positions in the middle of a trick
+            if state.phase is Phase.PASS and len(state.to_move) == state.players:
+                continue  # and passes under way
+            found.setdefault(state.phase, state)
+        if len(found) == len(Phase):
+            break
+    found_states = list(found.values())
+    found_states.append(hearts.from_hands(MOON_HANDS, Rules(sun="add"), hand_number=3))
+    return [through_json(hearts.state_to_dict(state)) for state in found_states]
+
+
+BASE_STATES = base_states()
+
+
+def test_the_state_fuzzer_starts_from_every_phase() -> None:
+    assert {data["phase"] for data in BASE_STATES} == {phase.value for phase in Phase}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=mutated(BASE_STATES))
+def test_corrupted_states_are_refused_or_playable(data: dict[str, Any]) -> None:
+    try:
+        state = hearts.state_from_dict(data)
+    except RecordError:
+        return
+    STATE_VALIDATOR.validate(data)
+    assert hearts.state_from_dict(hearts.state_to_dict(state)) == state
+    moves = hearts.legal_moves(state)
+    assert bool(moves) != state.is_over
+    for move in list(moves)[:3]:
+        hearts.apply(state, move)
+
+
+# --- the schema ---------------------------------------------------------------------------------
+
+
+def test_the_schema_ships_in_the_package_and_is_valid() -> None:
+    import importlib.resources
+
+    path = importlib.resources.files("hearts").joinpath("schemas/record.schema.json")
+    assert json.loads(path.read_text("utf-8")) == SCHEMA
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_the_schema_and_the_reader_know_every_rules_field() -> None:
+    """A field added to Rules must be added to the schema and the record reader too."""
+    fields = set(Rules().to_dict())
+    assert fields == _RULES_FIELDS_CHECKED
+    assert fields | {"fingerprint"} == set(SCHEMA["$defs"]["rules"]["properties"])
+    rules_validator = jsonschema.Draft202012Validator(
+        {"$defs": SCHEMA["$defs"], "$ref": "#/$defs/rules"}
+    )
+    for preset in hearts.PRESETS.values():
+        rules_validator.validate(preset.rules.to_dict())
+
+
+def test_the_schema_rejects_what_the_reader_rejects_in_shape() -> None:
+    data = small_record().to_dict()
+    data["moves"][1]["card"] = "ZZ"
+    assert not RECORD_VALIDATOR.is_valid(data)
+    data = small_record().to_dict()
+    data["moves"][1]["type"] = "jump"
+    assert not RECORD_VALIDATOR.is_valid(data)
+
+
+def test_moves_validate_against_the_schema() -> None:
+    for move in [
+        Deal(["2C", "3C", "4C", "5C"]),
+        Pass(0, "2C 3D QS"),
+        Play(1, "QS"),
+        ChoosePass(0, "across", 2),
+        Claim(2),
+        ShootChoice(3, "subtract"),
+    ]:
+        MOVE_VALIDATOR.validate(hearts.move_to_dict(move))
+
+
+# --- notation -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("P1 plays Q♠", Play(1, "QS")),
+        ("p1 PLAYS qs", Play(1, "QS")),
+        ("P1 plays 10♥", Play(1, "TH")),
+        ("P3 plays JK2", Play(3, "JK2")),
+        ("P0 passes 2♣ 3♦ Q♠", Pass(0, "2C 3D QS")),
+        ("  P0   passes 2c,3d  qs ", Pass(0, "2C 3D QS")),
+        ("P0 calls a pass of 2 across", ChoosePass(0, "across", 2)),
+        ("P4 calls a pass of 1 right2", ChoosePass(4, "right2", 1)),
+        ("P0 calls a hold hand", ChoosePass(0, "hold", 0)),
+        ("P2 claims the rest", Claim(2)),
+        ("P1 adds the shot to every other player", ShootChoice(1, "add")),
+        ("P1 subtracts the shot from its own total", ShootChoice(1, "subtract")),
+        (
+            "deals P0: 2♣ 3♣ | P1: 4♣ 5♣ | P2: 6♣ 7♣ | P3: 8♣ 9♣",
+            Deal(["2C 3C", "4C 5C", "6C 7C", "8C 9C"]),
+        ),
+    ],
+)
+def test_parse_move_reads_the_notation(text: str, move: hearts.Move) -> None:
+    assert hearts.parse_move(text) == move
+    assert hearts.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("P1 plays", "is not a move: write a move as 'P1 plays Q♠'"),
+        ("P1 plays Q", "'Q' is not a card"),
+        ("P0 calls a pass of 2 sideways", "'sideways' is not a pass direction"),
+        ("deals P1: 2♣ | P0: 3♣", "is not the hand of P0"),
+        ("", "is not a move"),
+    ],
+)
+def test_parse_move_refuses_other_text(text: str, words: str) -> None:
+    with pytest.raises(hearts.NotationError) as caught:
+        hearts.parse_move(text)
+    assert words in str(caught.value)
+
+
+# --- the pretty printer -------------------------------------------------------------------------
+
+
+def first_result(
+    rules: Rules, *, seeds: range = range(60), claim: bool = False, wanted: Any
+) -> hearts.HandResult:
+    """The first hand result of these games that ``wanted`` accepts."""
+    for seed in seeds:
+        states, _ = play_through(rules, seed, claim=claim)
+        for result in states[-1].results:
+            if wanted(result):
+                return result
+    raise AssertionError("no such hand in these games")
+
+
+def test_format_hand_shows_tricks_points_and_totals() -> None:
+    result = finished_state().results[0]
+    text = hearts.format_hand(result, Rules(target=40))
+    lines = text.splitlines()
+    assert lines[0] == "Hand 1: pass left, P0 deals"
+    assert lines[1].startswith("  P0 dealt ")
+    assert "  P0 passes " in text and " to P1" in text
+    tricks = [line for line in lines if line.startswith("  Trick ")]
+    assert len(tricks) == 13 and tricks[0].startswith("  Trick  1: ")
+    assert all(" -> P" in line for line in tricks)
+    assert (
+        "(13 points)" in text
+        or "(14 points)" in text
+        or "(15 points)" in text
+        or "(16 points)" in text
+    )
+    assert f"  Points: {', '.join(f'P{s} {p}' for s, p in enumerate(result.points))}" in lines
+    assert f"  Totals: {', '.join(f'P{s} {p}' for s, p in enumerate(result.scores))}" in lines
+    assert hearts.format_hand(result) != text  # without rules, no points per trick
+
+
+def test_format_hand_shows_the_moon_and_the_sun() -> None:
+    sun = hold_hand(MOON_HANDS, rules=Rules(sun="add"))
+    while not sun.results:
+        sun = hearts.apply(sun, hearts.legal_moves(sun)[0])
+    text = hearts.format_hand(sun.results[0], sun.rules)
+    assert "Hand 4: no passing (hold hand), P3 deals" in text
+    assert "  P0 shoots the sun (every trick): +52 to every other player" in text
+    moon = hold_hand(MOON_HANDS, rules=Rules(moon="subtract"))
+    while not moon.results:
+        moon = hearts.apply(moon, hearts.legal_moves(moon)[0])
+    assert "  P0 shoots the moon: -26 from its own total" in hearts.format_hand(moon.results[0])
+
+
+def test_format_hand_shows_claims_bonuses_resets_and_chips() -> None:
+    claimed = first_result(
+        Rules(claims=True, target=60), claim=True, wanted=lambda r: r.claim is not None
+    )
+    text = hearts.format_hand(claimed)
+    rest = 13 - len(claimed.tricks)
+    assert f"  P{claimed.claim} claims the remaining {rest} trick" in text
+    bonus = first_result(Rules(no_trick_bonus=-5, target=60), wanted=lambda r: any(r.bonuses))
+    assert "  No-trick bonus: P" in hearts.format_hand(bonus) and " -5" in hearts.format_hand(bonus)
+    resets = first_result(
+        Rules(resets=tuple(range(1, 60)), reset_amount=1, target=60),
+        wanted=lambda r: any(r.adjustments),
+    )
+    assert "  Resets and floor: P" in hearts.format_hand(resets)
+    chips = first_result(Rules.preset("chips").replace(chips=3), wanted=lambda r: True)
+    assert "  Chips: P0 " in hearts.format_hand(chips) and "left in the pool" in hearts.format_hand(
+        chips
+    )
+    winners = finished_state().results[-1]
+    assert "  Game over: " in hearts.format_hand(winners)
