@@ -28,6 +28,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from hearts.cards import CARDS, Card, CardSet
+from hearts.errors import IllegalMoveError
 from hearts.rules import PassDirection, ShootMode
 
 __all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
@@ -92,6 +93,16 @@ class Play:
         return f"P{self.player} plays {self.card}"
 
 
+def _to_direction(direction: PassDirection | str) -> PassDirection:
+    try:
+        return PassDirection(direction)
+    except ValueError:
+        names = ", ".join(repr(member.value) for member in PassDirection)
+        raise IllegalMoveError(
+            f"{direction!r} is not a pass direction: use one of {names}."
+        ) from None
+
+
 @attrs.frozen(cache_hash=True)
 class ChoosePass:
     """The dealer's choice of this hand's pass: the direction and how many cards.
@@ -103,7 +114,7 @@ class ChoosePass:
     """
 
     player: int
-    direction: PassDirection = attrs.field(converter=PassDirection)
+    direction: PassDirection = attrs.field(converter=_to_direction)
     count: int
 
     def __str__(self) -> str:
@@ -130,6 +141,8 @@ class Claim:
 
 
 def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
+    if mode not in (ShootMode.ADD, ShootMode.SUBTRACT, "add", "subtract"):
+        raise IllegalMoveError(f"{mode!r} is not a way to score a shot: use 'add' or 'subtract'.")
     return ShootMode(mode)
 
 

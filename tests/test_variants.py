@@ -454,3 +454,14 @@ def test_replace_follows_jokers() -> None:
     assert three.removed == CardSet("2D")
     assert three.replace(jokers=2).removed == CardSet()
     assert three.replace(jokers=2).hand_size == 18
+
+
+def test_bad_choice_moves_are_refused_with_a_sentence() -> None:
+    with pytest.raises(
+        IllegalMoveError, match=r"^'sideways' is not a pass direction: use one of 'left'"
+    ):
+        ChoosePass(0, "sideways", 1)
+    with pytest.raises(
+        IllegalMoveError, match=r"^'x' is not a way to score a shot: use 'add' or 'subtract'\.$"
+    ):
+        hearts.ShootChoice(0, "x")
