@@ -20,7 +20,15 @@ from hearts.cards import (
     Rank,
     Suit,
 )
-from hearts.engine import PassMoves, apply, from_hands, legal_moves, new_game, seeded_deal
+from hearts.engine import (
+    PassMoves,
+    apply,
+    from_hands,
+    legal_moves,
+    new_game,
+    seeded_deal,
+    trick_winner,
+)
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.records import (
@@ -126,4 +134,5 @@ __all__ = [
     "shooter",
     "state_from_dict",
     "state_to_dict",
+    "trick_winner",
 ]

@@ -440,11 +440,18 @@ def _report_illegal(command: str, name: str, done: Replay) -> None:
         print(f"hearts {command}: {name}: invalid: {error}", file=sys.stderr)
 
 
-def _validate(arguments: argparse.Namespace) -> int:
+def _loaded(command: str, name: str) -> GameRecord | None:
+    """The record in file ``name``, or None after saying on stderr why it is invalid."""
     try:
-        record = _load_record(arguments.file)
+        return _load_record(name)
     except RecordError as error:
-        print(f"hearts validate: {arguments.file}: invalid: {error}", file=sys.stderr)
+        print(f"hearts {command}: {name}: invalid: {error}", file=sys.stderr)
+        return None
+
+
+def _validate(arguments: argparse.Namespace) -> int:
+    record = _loaded("validate", arguments.file)
+    if record is None:
         return 1
     done = replay(record)
     if not done.ok:
@@ -455,10 +462,8 @@ def _validate(arguments: argparse.Namespace) -> int:
 
 
 def _replay(arguments: argparse.Namespace) -> int:
-    try:
-        record = _load_record(arguments.file)
-    except RecordError as error:
-        print(f"hearts replay: {arguments.file}: invalid: {error}", file=sys.stderr)
+    record = _loaded("replay", arguments.file)
+    if record is None:
         return 1
     done = replay(record)
     rules = record.rules

@@ -41,7 +41,15 @@ from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirectio
 from hearts.scoring import score_hand, shoot_options
 from hearts.state import HandResult, Phase, State, Trick
 
-__all__ = ["PassMoves", "apply", "from_hands", "legal_moves", "new_game", "seeded_deal"]
+__all__ = [
+    "PassMoves",
+    "apply",
+    "from_hands",
+    "legal_moves",
+    "new_game",
+    "seeded_deal",
+    "trick_winner",
+]
 
 _new_state: Final = tuple.__new__
 """Builds a State from a tuple of every field, skipping NamedTuple's keyword machinery."""
@@ -250,7 +258,22 @@ def _playable(state: State, seat: int) -> int:
     return _leadable(state, hand)
 
 
-def _led_card(trick: tuple[Card, ...]) -> int:
+def trick_winner(trick: Sequence[Card], leader: int, players: int) -> int:
+    """The seat that wins a complete trick.
+
+    The highest card of the suit led (by the first card that is not a joker) wins; a joker
+    never does.
+
+    >>> from hearts import Card
+    >>> trick_winner([Card("5C"), Card("AH"), Card("9C"), Card("2C")], leader=3, players=4)
+    1
+    """
+    led = _LED_MASK[_led_card(trick)]
+    best = max(card for card in trick if 1 << card & led)
+    return (leader + trick.index(best)) % players
+
+
+def _led_card(trick: Sequence[Card]) -> int:
     """The card that set the suit to follow: the first that is not a joker (-1 if none)."""
     led = trick[0]
     if led < FIRST_JOKER:
@@ -462,12 +485,10 @@ def _apply_play(state: State, move: Play) -> State:
             rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
             hands, passed, ((player + 1) % players,), leader, trick, tricks, taken, broken,
         ))  # fmt: skip
-    # The trick is complete: the highest card of the suit led wins it (never a joker).
+    winner = trick_winner(trick, leader, players)
     trick_mask = 0
     for played in trick:
         trick_mask |= 1 << played
-    best = (trick_mask & _LED_MASK[_led_card(trick)]).bit_length() - 1
-    winner = (leader + trick.index(best)) % players
     taken = (*taken[:winner], taken[winner] | trick_mask, *taken[winner + 1 :])
     tricks = (*tricks, Trick(leader, trick, winner))
     if len(tricks) < rules.hand_size:

@@ -49,8 +49,8 @@ from typing import IO, Final, NoReturn, TypeVar, cast
 
 import attrs
 
-from hearts.cards import ALL_CARDS, CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, cards_of
-from hearts.engine import apply, new_game
+from hearts.cards import ALL_CARDS, CARDS, Card, CardSet, cards_of
+from hearts.engine import apply, new_game, trick_winner
 from hearts.errors import HeartsError, IllegalMoveError, NotationError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.rules import (
@@ -871,13 +871,6 @@ def _first_leader(rules: Rules, hand_number: int, received: tuple[int, ...]) -> 
     return seat, f"the holder of {lowest.ascii}"
 
 
-def _winner(trick: Sequence[Card], leader: int, players: int) -> int:
-    led = next(card for card in trick if card < FIRST_JOKER)
-    suit = SUIT_MASKS[led // 13]
-    best = max(card for card in trick if 1 << card & suit)
-    return (leader + trick.index(best)) % players
-
-
 def _check_play(
     path: str,
     rules: Rules,
@@ -912,7 +905,7 @@ def _check_play(
                 )
             played[seat] |= 1 << card
         if winner is not None:
-            actual = _winner(cards, led_by, players)
+            actual = trick_winner(cards, led_by, players)
             if winner != actual:
                 raise RecordError(
                     f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
