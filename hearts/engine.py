@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Final, overload
+from typing import Final, Protocol, overload
 
 from hearts.cards import (
     CARDS,
@@ -43,6 +43,7 @@ from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = [
     "PassMoves",
+    "Viewpoint",
     "apply",
     "from_hands",
     "legal_moves",
@@ -179,8 +180,27 @@ def _new_hand(
 # --- legal moves -----------------------------------------------------------------------
 
 
-def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
+class Viewpoint(Protocol):
+    """What :func:`legal_moves` needs from one player's view of a game.
+
+    :class:`hearts.PlayerView` is the one implementation: the rules decide a player's
+    moves from its own hand and what everybody has seen, so a view is enough.
+    """
+
+    @property
+    def player(self) -> int:
+        """The seat whose view this is."""
+
+    def _decision_state(self) -> State:
+        """A state with the view's public facts and the player's own hand, in which each
+        other seat holds every card it might hold; only the player's moves are read from it."""
+
+
+def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence[Move]:
     """The legal moves in ``state``, in a deterministic order; of ``player`` only if given.
+
+    ``state`` may also be a player's :class:`~hearts.PlayerView`: then the moves are that
+    player's own (a claim is offered only when the player can know it is safe).
 
     * Deal phase: the seeded :class:`~hearts.Deal` (a chance move, so none for a seat).
     * Choose phase (dealer's choice): every :class:`~hearts.ChoosePass` of the dealer.
@@ -197,6 +217,8 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
     >>> len(moves), moves[0].player, len(hearts.legal_moves(state))
     (286, 2, 1144)
     """
+    if state.__class__ is not State:
+        return _viewpoint_moves(state, player)  # type: ignore[arg-type]
     phase = state.phase
     if phase is Phase.PLAY:
         seat = state.to_move[0]
@@ -230,6 +252,19 @@ def legal_moves(state: State, player: int | None = None) -> Sequence[Move]:
     if phase is Phase.DEAL and player is None:
         return (seeded_deal(state.rules, state.seed, state.hand_number),)
     return ()
+
+
+def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
+    if not hasattr(view, "_decision_state"):
+        raise HeartsError(
+            f"legal_moves needs a hearts.State or a hearts.PlayerView, got {view!r}."
+        )
+    if player is not None and player != view.player:
+        return ()
+    state = view._decision_state()
+    if state.phase is Phase.DEAL:
+        return ()  # a chance move: no player's to make
+    return legal_moves(state, view.player)
 
 
 def _playable(state: State, seat: int) -> int:
