@@ -1,86 +1,139 @@
 """Random playouts: complete deals (deal, pass, every play) per second.
 
-Each deal starts from a new game's deal, passes three random cards per seat and plays
-uniformly random legal cards to the end of the hand, with a seeded generator. When
-OpenSpiel is installed (``pip install open-spiel``), the same workload runs on its C++
-Hearts in the same process and the ratio is printed.
+Each deal starts from a new game (so its seeded deal is shuffled), passes random cards and
+plays uniformly random legal moves to the end of the hand, with a seeded generator
+(``rng.randrange(len(moves))``). The standard rules run with :func:`hearts.apply` and with
+the unchecked :func:`hearts.engine.apply_unchecked`; the presets with :func:`hearts.apply`.
 
-Usage: ``python benchmarks/playout.py [--quick] [--deals N]``
+When OpenSpiel is installed (``pip install open-spiel``) the same workload runs on its C++
+Hearts in the same process: 52 chance actions deal the cards, the pass direction is set to
+left (our first hand passes left), each seat passes three cards and 52 cards are played,
+each action drawn uniformly from ``legal_actions()`` with the same kind of generator. The
+ratio is ours / OpenSpiel's, deals per second.
+
+The workloads take turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
+median over the runs, and each ratio the median of the ratios within a run.
+
+Usage: ``python benchmarks/playout.py [--quick] [--deals N] [--repeat N]``
 """
 
 from __future__ import annotations
 
 import argparse
-import platform
 import random
-import time
+from collections.abc import Callable
+
+from environment import environment, interleaved, median, table
 
 import hearts
+from hearts import engine
+
+Apply = Callable[[hearts.State, hearts.Move], hearts.State]
 
 
-def play_deals(rules: hearts.Rules, deals: int, seed: int) -> int:
-    """Play ``deals`` random deals; return the number of moves applied."""
+def variants() -> dict[str, hearts.Rules]:
+    """The rules the benchmark plays: the standard game and a few presets."""
+    return {
+        "standard": hearts.Rules(),
+        "omnibus": hearts.Rules.preset("omnibus"),
+        "three-player": hearts.Rules.preset("three-player"),
+        "5 players, 3 jokers": hearts.Rules(players=5, jokers=3),
+    }
+
+
+def play_deals(rules: hearts.Rules, deals: int, seed: int, apply: Apply = hearts.apply) -> int:
+    """Play ``deals`` random deals from new games; return the number of moves applied."""
     rng = random.Random(seed)
-    legal_moves, apply = hearts.legal_moves, hearts.apply
+    legal_moves = hearts.legal_moves
+    randrange = rng.randrange
     moves_applied = 0
     for deal in range(deals):
         state = hearts.new_game(rules, seed=seed + deal)
         while not state.results:
             moves = legal_moves(state)
-            state = apply(state, moves[rng.randrange(len(moves))])
+            state = apply(state, moves[randrange(len(moves))])
             moves_applied += 1
     return moves_applied
 
 
-def openspiel_deals(deals: int, seed: int) -> float | None:
-    """Deals per second of OpenSpiel's Hearts on the same workload, or None if absent."""
+def openspiel_deals(deals: int, seed: int) -> int | None:
+    """Play ``deals`` random deals of OpenSpiel's Hearts; the number of actions, or None."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
-    start = time.perf_counter()
+    randrange = rng.randrange
+    left = 1  # the pass-direction chance action for "left"
+    actions_applied = 0
     for _ in range(deals):
         state = game.new_initial_state()
+        state.apply_action(left)
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-    return deals / (time.perf_counter() - start)
+            # Every chance node of the deal is uniform, so legal_actions() is the outcomes.
+            actions = state.legal_actions()
+            state.apply_action(actions[randrange(len(actions))])
+            actions_applied += 1
+    return actions_applied + deals
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few deals, to check it runs")
-    parser.add_argument("--deals", type=int, default=2000, help="deals per variant (2000)")
+    parser.add_argument("--deals", type=int, default=2000, help="deals per run (2000)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (5)")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     deals = 20 if arguments.quick else arguments.deals
-    variants = {
-        "standard": hearts.Rules(),
-        "3 players": hearts.Rules(players=3),
-        "5 players": hearts.Rules(players=5),
-    }
-    print(f"Random playouts, {deals} deals each; Python {platform.python_version()}")
-    print(f"{'variant':<12} {'deals/s':>10} {'moves/s':>10} {'µs/move':>8}")
-    standard_rate = 0.0
-    for name, rules in variants.items():
-        start = time.perf_counter()
-        moves = play_deals(rules, deals, arguments.seed)
-        elapsed = time.perf_counter() - start
-        rate = deals / elapsed
-        standard_rate = standard_rate or rate
-        print(f"{name:<12} {rate:>10,.0f} {moves / elapsed:>10,.0f} {elapsed / moves * 1e6:>8.2f}")
-    reference = openspiel_deals(deals, arguments.seed)
+    repeat = 1 if arguments.quick else arguments.repeat
+    seed = arguments.seed
+    print(table(("", "value"), environment(), left=2))
+    print()
+    print(
+        f"Random playouts: {deals} deals per run, {repeat} runs taking turns; "
+        "each figure is the median over the runs."
+    )
+    print()
+
+    rows: list[tuple[str, str, int]] = []  # rules, engine, moves per run
+    works: list[Callable[[], object]] = []
+    unchecked = getattr(engine, "apply_unchecked", None)
+    for name, rules in variants().items():
+        moves = play_deals(rules, deals, seed)  # also warms the tables and caches
+        rows.append((name, "hearts.apply", moves))
+        works.append(lambda rules=rules: play_deals(rules, deals, seed))
+        if name == "standard" and unchecked is not None:
+            rows.append((name, "apply_unchecked", moves))
+            works.append(lambda rules=rules: play_deals(rules, deals, seed, unchecked))
+    reference = None
+    actions = openspiel_deals(deals, seed)
+    if actions is not None:
+        reference = len(rows)
+        rows.append(("standard", "OpenSpiel (C++)", actions))
+        works.append(lambda: openspiel_deals(deals, seed))
+    runs = interleaved(works, repeat)
+
+    printed = []
+    for column, (name, engine_name, moves) in enumerate(rows):
+        seconds = median([run[column] for run in runs])
+        ratio = "-"
+        if reference is not None:
+            ratio = f"{median([run[reference] / run[column] for run in runs]):.2f}x"
+        printed.append(
+            (
+                name,
+                engine_name,
+                f"{deals / seconds:,.0f}",
+                f"{moves / deals:.1f}",
+                f"{seconds / deals * 1e6:,.0f}",
+                ratio,
+            )
+        )
+    headers = ("rules", "engine", "deals/s", "moves/deal", "µs/deal", "vs OpenSpiel")
+    print(table(headers, printed, left=2))
     if reference is None:
-        print("OpenSpiel: not installed (pip install open-spiel) - no ratio")
-    else:
-        print(f"{'OpenSpiel':<12} {reference:>10,.0f}")
-        print(f"standard / OpenSpiel: {standard_rate / reference:.2f}x")
+        print("\nOpenSpiel is not installed (pip install open-spiel): no ratio.")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,125 @@
+"""Latency: the median time of one call of legal_moves and apply, by phase.
+
+Positions come from seeded random games of the standard rules (every state a random
+playout passes through). For each position the call is repeated ``--calls`` times on the
+same arguments and the mean taken (one call is too short to time alone); the table shows
+the median over the positions, and its 10th and 90th percentiles. Times include the call
+itself and the loop around it (about 0.02 µs), as a caller would pay them.
+
+Rows:
+
+* play phase: ``legal_moves(state)``, ``apply(state, move)`` and the unchecked
+  ``engine.apply_unchecked(state, move)``, over every play; the last play of a hand also
+  scores it, so it has its own row;
+* pass phase: ``legal_moves(state)`` (a lazy sequence of every seat's passes), picking a
+  random pass from it, and ``apply(state, pass)``;
+* deal phase: the seeded shuffle (``engine.seeded_deal``, uncached) and ``apply(state, deal)``.
+
+Usage: ``python benchmarks/latency.py [--quick] [--deals N] [--calls N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from itertools import repeat
+
+from environment import environment, table
+
+import hearts
+from hearts import engine
+
+Position = tuple[hearts.State, hearts.Move]
+
+
+def positions(deals: int, seed: int) -> dict[str, list[Position]]:
+    """Every (state, chosen move) of ``deals`` random standard deals, by kind."""
+    rng = random.Random(seed)
+    found: dict[str, list[Position]] = {"play": [], "last play": [], "pass": [], "deal": []}
+    for number in range(deals):
+        state = hearts.new_game(seed=seed + number)
+        while not state.results:
+            moves = hearts.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            phase = state.phase
+            if phase is hearts.Phase.PLAY:
+                last = len(state.tricks) == state.rules.hand_size - 1 and len(state.trick) == 3
+                found["last play" if last else "play"].append((state, move))
+            else:
+                found[phase.value].append((state, move))
+            state = hearts.apply(state, move)
+    return found
+
+
+def per_call(
+    call: Callable[[hearts.State, hearts.Move], object], cases: Sequence[Position], calls: int
+) -> list[float]:
+    """Mean µs of ``call`` on each case, repeated ``calls`` times."""
+    timer = time.perf_counter
+    result = []
+    for state, move in cases:
+        start = timer()
+        for _ in repeat(None, calls):
+            call(state, move)
+        result.append((timer() - start) / calls * 1e6)
+    return result
+
+
+def summary(times: list[float]) -> tuple[str, str, str]:
+    deciles = statistics.quantiles(times, n=10)
+    return f"{statistics.median(times):.2f}", f"{deciles[0]:.2f}", f"{deciles[-1]:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few positions, to check it runs")
+    parser.add_argument("--deals", type=int, default=100, help="random deals to sample (100)")
+    parser.add_argument("--calls", type=int, default=200, help="calls per position (200)")
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    deals = 4 if arguments.quick else arguments.deals
+    calls = 10 if arguments.quick else arguments.calls
+    print(table(("", "value"), environment(), left=2))
+    print()
+    print(
+        f"Latency: positions of {deals} random standard deals, {calls} calls each; "
+        "µs per call, median over positions (10th and 90th percentiles)."
+    )
+    print()
+    found = positions(deals, arguments.seed)
+    legal_moves, apply = hearts.legal_moves, hearts.apply
+    unchecked = getattr(engine, "apply_unchecked", None)
+    rng = random.Random(arguments.seed)
+
+    def pick(state: hearts.State, move: hearts.Move) -> object:
+        moves = legal_moves(state)
+        return moves[rng.randrange(len(moves))]
+
+    def shuffle(state: hearts.State, move: hearts.Move) -> object:
+        return engine.seeded_deal.__wrapped__(state.rules, state.seed, state.hand_number)
+
+    measured: list[tuple[str, str, Callable[[hearts.State, hearts.Move], object]]] = [
+        ("play", "legal_moves", lambda state, move: legal_moves(state)),
+        ("play", "apply", apply),
+        ("last play", "apply (scores the hand)", apply),
+        ("pass", "legal_moves", lambda state, move: legal_moves(state)),
+        ("pass", "legal_moves + pick one", pick),
+        ("pass", "apply", apply),
+        ("deal", "seeded_deal (shuffle)", shuffle),
+        ("deal", "apply", apply),
+    ]
+    if unchecked is not None:
+        measured.insert(2, ("play", "apply_unchecked", unchecked))
+        measured.insert(4, ("last play", "apply_unchecked", unchecked))
+    rows = []
+    for kind, name, call in measured:
+        cases = found[kind]
+        rows.append((kind, name, len(cases), *summary(per_call(call, cases, calls))))
+    print(table(("phase", "call", "positions", "median µs", "p10", "p90"), rows, left=2))
+
+
+if __name__ == "__main__":
+    main()
