@@ -50,6 +50,8 @@ from hearts.records import (
     result_to_dict,
     state_from_dict,
     state_to_dict,
+    view_from_dict,
+    view_to_dict,
 )
 from hearts.rules import (
     PASS_CYCLES,
@@ -63,8 +65,10 @@ from hearts.rules import (
     Rules,
     ShootMode,
 )
+from hearts.sampling import count_deals, sample
 from hearts.scoring import game_winners, hand_points, score_hand, shoot_options, shooter
 from hearts.state import HandResult, Phase, State, Trick
+from hearts.views import PlayerView, view
 
 __version__ = "0.1.0"
 
@@ -98,6 +102,7 @@ __all__ = [
     "PassMoves",
     "Phase",
     "Play",
+    "PlayerView",
     "Preset",
     "Rank",
     "RecordError",
@@ -111,6 +116,7 @@ __all__ = [
     "Trick",
     "__version__",
     "apply",
+    "count_deals",
     "dump",
     "dumps",
     "format_hand",
@@ -128,6 +134,7 @@ __all__ = [
     "replay",
     "result_from_dict",
     "result_to_dict",
+    "sample",
     "score_hand",
     "seeded_deal",
     "shoot_options",
@@ -135,4 +142,7 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "trick_winner",
+    "view",
+    "view_from_dict",
+    "view_to_dict",
 ]

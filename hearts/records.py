@@ -42,6 +42,7 @@ import importlib.resources
 import itertools
 import json
 import math
+import random
 import re
 import types
 from collections.abc import Iterable, Mapping, Sequence
@@ -64,7 +65,9 @@ from hearts.rules import (
     ShootMode,
 )
 from hearts.scoring import score_hand, shoot_options
+from hearts.sampling import sample
 from hearts.state import HandResult, Phase, State, Trick
+from hearts.views import PlayerView, view
 
 __all__ = [
     "RECORD_SCHEMA",
@@ -85,6 +88,8 @@ __all__ = [
     "result_to_dict",
     "state_from_dict",
     "state_to_dict",
+    "view_from_dict",
+    "view_to_dict",
 ]
 
 RECORD_SCHEMA: Final = 1
@@ -1133,6 +1138,144 @@ def _read_state(value: object, path: str) -> State:
     _check_results(state, path)
     _check_phase(state, path)
     return state
+
+
+_VIEW_FIELDS: Final = (
+    "rules",
+    "player",
+    "phase",
+    "hand_number",
+    "scores",
+    "results",
+    "pass_direction",
+    "pass_count",
+    "to_move",
+    "leader",
+    "trick",
+    "tricks",
+    "taken",
+    "hearts_broken",
+    "hand",
+    "dealt",
+    "passed",
+    "received",
+    "hand_sizes",
+    "known",
+    "ruled_out",
+)
+
+
+def view_to_dict(seen: PlayerView) -> dict[str, object]:
+    """The JSON form of a :class:`~hearts.PlayerView`: what one seat may know, to send it.
+
+    Card bitmasks are written as card text under the names of the properties (``hand``,
+    ``known``, ``ruled_out``, ...), like :func:`state_to_dict` does.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=1)
+    >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> data = view_to_dict(hearts.view(state, 2))
+    >>> data["player"], data["hand"], data["hand_sizes"]
+    (2, 'JC 3D 4D TD AD 4H 5H JH 3S 5S 6S 7S KS', [13, 13, 13, 13])
+    >>> view_from_dict(data) == hearts.view(state, 2)
+    True
+    """
+    return {
+        "schema": RECORD_SCHEMA,
+        "rules": _rules_json(seen.rules),
+        "player": seen.player,
+        "phase": seen.phase.value,
+        "hand_number": seen.hand_number,
+        "scores": list(seen.scores),
+        "results": [_result_body(result) for result in seen.results],
+        "pass_direction": seen.pass_direction.value,
+        "pass_count": seen.pass_count,
+        "to_move": list(seen.to_move),
+        "leader": seen.leader,
+        "trick": [card.ascii for card in seen.trick],
+        "tricks": [_trick_body(trick) for trick in seen.tricks],
+        "taken": _masks_text(seen.taken_masks),
+        "hearts_broken": seen.hearts_broken,
+        "hand": _text(seen.hand_mask),
+        "dealt": _text(seen.dealt_mask),
+        "passed": _text(seen.passed_mask),
+        "received": _text(seen.received_mask),
+        "hand_sizes": list(seen.hand_sizes),
+        "known": _masks_text(seen.known_masks),
+        "ruled_out": _masks_text(seen.ruled_out_masks),
+    }
+
+
+def view_from_dict(data: object) -> PlayerView:
+    """The :class:`~hearts.PlayerView` a :func:`view_to_dict` object describes, fully checked.
+
+    Beyond the type of each field, some game must give exactly this view: a state is
+    dealt from it with :func:`hearts.sample` and checked like :func:`state_from_dict`
+    checks one, and its view must be the one read. Raises :class:`RecordError`.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=1)
+    >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> data = view_to_dict(hearts.view(state, 2))
+    >>> data["hand_sizes"][0] = 12
+    >>> view_from_dict(data)
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: view: no game gives this view: No deal is consistent with P2's view: the other seats have room for 38 unseen cards, but 39 are unseen.
+    """
+    return _read_view(data, "view")
+
+
+def _read_view(value: object, path: str) -> PlayerView:
+    data = _fields(value, path, "a player view", ("schema", *_VIEW_FIELDS))
+    _schema(data, path, required=True)
+    rules, _ = _read_rules(data["rules"], f"{path}.rules")
+    players, deck = rules.players, rules.deck_mask
+    items = _list(data["results"], f"{path}.results", what="hand results")
+    cards = _list(data["trick"], f"{path}.trick", what="cards")
+    seen = PlayerView(
+        rules=rules,
+        player=_seat(data["player"], f"{path}.player", players),
+        phase=_member(Phase, data["phase"], f"{path}.phase"),
+        hand_number=_int(data["hand_number"], f"{path}.hand_number", 0),
+        scores=_ints(data["scores"], f"{path}.scores", players),
+        results=tuple(
+            _read_result(item, f"{path}.results[{i}]", rules) for i, item in enumerate(items)
+        ),
+        pass_direction=_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
+        pass_count=_int(data["pass_count"], f"{path}.pass_count", 0),
+        to_move=_seats(data["to_move"], f"{path}.to_move", players),
+        leader=_seat(data["leader"], f"{path}.leader", players),
+        trick=tuple(_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(cards)),
+        tricks=tuple(
+            _read_trick(item, f"{path}.tricks[{i}]", players, deck)
+            for i, item in enumerate(_list(data["tricks"], f"{path}.tricks", what="tricks"))
+        ),
+        taken_masks=_hands(data["taken"], f"{path}.taken", players, deck),
+        hearts_broken=_bool(data["hearts_broken"], f"{path}.hearts_broken"),
+        hand_mask=_cards(data["hand"], f"{path}.hand", deck),
+        dealt_mask=_cards(data["dealt"], f"{path}.dealt", deck),
+        passed_mask=_cards(data["passed"], f"{path}.passed", deck),
+        received_mask=_cards(data["received"], f"{path}.received", deck),
+        hand_sizes=_ints(data["hand_sizes"], f"{path}.hand_sizes", players, 0),
+        known_masks=_hands(data["known"], f"{path}.known", players, deck),
+        ruled_out_masks=_hands(data["ruled_out"], f"{path}.ruled_out", players, deck),
+    )
+    try:
+        state = sample(seen, random.Random(0))
+        _check_results(state, path)
+        _check_phase(state, path)
+    except RecordError as error:
+        raise RecordError(path, f"no game gives this view: {error.reason}") from None
+    except HeartsError as error:
+        raise RecordError(path, f"no game gives this view: {error}") from None
+    if view(state, seen.player) != seen:
+        raise RecordError(
+            path,
+            "no game gives this view: its hand sizes, known cards or ruled-out cards do not "
+            "follow from its hand and the cards played.",
+        )
+    return seen
 
 
 def _check_results(state: State, path: str) -> None:

@@ -1,0 +1,362 @@
+"""What one player may know of a game: :func:`view` and :class:`PlayerView`.
+
+A view holds the player's own cards, everything played in the open, and what the rules
+let the player infer about the others: how many cards each holds, the suits each has shown
+void in (and any other card the rules say it cannot hold), and the cards known to be in
+its hand (those the player passed to it, until they are played). Nothing else: two states
+that differ only in cards the player has not seen give equal views.
+
+>>> import hearts
+>>> state = hearts.new_game(seed=11)
+>>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> seen = hearts.view(state, 2)
+>>> seen.hand == state.hands[2], seen.hand_sizes, seen.received
+(True, (13, 13, 13, 13), CardSet())
+>>> list(hearts.legal_moves(seen)) == list(hearts.legal_moves(state, 2))
+True
+
+Sources: what a player sees is the table's public record in every rule book (pagat.com,
+Bicycle): the cards played face up, and the cards one passed. The inferences are the rules
+of play themselves: a player who does not follow suit holds none of it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+import attrs
+
+from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
+from hearts.engine import _LED_MASK, _led_card, _playable
+from hearts.errors import HeartsError
+from hearts.rules import FirstLead, PassDirection, Rules
+from hearts.state import HandResult, Phase, State, Trick
+
+__all__ = ["PlayerView", "view"]
+
+_CLUB_HOLDER_LEADS: Final = (FirstLead.LOWEST_CLUB, FirstLead.ANY_CLUB)
+_NO_TRICK: Final = (Trick(0, (), 0),)
+"""A stand-in for 'some trick was played already' in the states built for inference."""
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerView:
+    """Everything one seat may know of a game, and nothing more.
+
+    Build it with :func:`view`. It is immutable, hashable and picklable; its JSON form is
+    written by :func:`hearts.view_to_dict`. :func:`hearts.legal_moves` accepts it and
+    gives the player's own moves, and :func:`hearts.sample` deals the hidden cards.
+    Card sets are bitmasks in the ``*_mask`` fields and :class:`~hearts.CardSet` values
+    in the properties without the suffix.
+
+    Results of finished hands are public: once a hand is over, its
+    :class:`~hearts.HandResult` (every seat's dealt hand included) is part of every view.
+
+    >>> import hearts
+    >>> state = hearts.from_hands(
+    ...     ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...      "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"],
+    ...     hand_number=3)
+    >>> for card in ("2C", "2D", "2H", "2S"):
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> seen = hearts.view(state, 0)
+    >>> seen.voids
+    ((), (<Suit.CLUBS: 0>,), (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>), (<Suit.CLUBS: 0>,))
+    >>> seen.ruled_out[2] == hearts.CardSet("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
+    ...     " 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S 4S 5S 6S 7S 8S 9S TS JS KS AS")
+    True
+
+    P2 could play 2♥ on the first trick only because it held nothing but penalty cards.
+    >>> seen.hand_sizes, seen.trick_number, seen.to_move
+    ((12, 12, 12, 12), 1, (0,))
+    """
+
+    rules: Rules
+    player: int
+    """The seat whose view this is."""
+    phase: Phase
+    hand_number: int
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    pass_direction: PassDirection
+    pass_count: int
+    to_move: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    taken_masks: tuple[int, ...]
+    """The cards each seat has won in tricks this hand (all played face up)."""
+    hearts_broken: bool
+    hand_mask: int
+    """The player's own cards (before the exchange, the cards it passes are still held)."""
+    dealt_mask: int
+    """The player's cards as dealt this hand."""
+    passed_mask: int
+    """The cards the player passed this hand (0 until it has passed)."""
+    received_mask: int
+    """The cards passed to the player (0 until every seat has passed)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    known_masks: tuple[int, ...]
+    """Cards known to be in each seat's hand: the player's own hand for itself; for the
+    others, the cards the player passed them and has not seen played, and the lowest club
+    in the hand of the seat that led the first trick as its holder, until it is played."""
+    ruled_out_masks: tuple[int, ...]
+    """Cards each other seat is known not to hold: every card of a suit it did not follow,
+    and any card whose holding would have made one of its plays illegal (a heart led
+    before hearts were broken rules out every other suit). 0 for the player itself."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def hand(self) -> CardSet:
+        """The player's own cards."""
+        return CardSet.from_mask(self.hand_mask)
+
+    @property
+    def dealt(self) -> CardSet:
+        """The player's cards as dealt this hand."""
+        return CardSet.from_mask(self.dealt_mask)
+
+    @property
+    def passed(self) -> CardSet:
+        """The cards the player passed this hand."""
+        return CardSet.from_mask(self.passed_mask)
+
+    @property
+    def received(self) -> CardSet:
+        """The cards passed to the player, once every seat has passed."""
+        return CardSet.from_mask(self.received_mask)
+
+    @property
+    def known(self) -> tuple[CardSet, ...]:
+        """Cards known to be in each seat's hand (see :attr:`known_masks`)."""
+        return tuple(CardSet.from_mask(mask) for mask in self.known_masks)
+
+    @property
+    def ruled_out(self) -> tuple[CardSet, ...]:
+        """Cards each seat is known not to hold (see :attr:`ruled_out_masks`)."""
+        return tuple(CardSet.from_mask(mask) for mask in self.ruled_out_masks)
+
+    @property
+    def voids(self) -> tuple[tuple[Suit, ...], ...]:
+        """The suits each seat is known to hold none of, from its plays."""
+        return tuple(
+            tuple(
+                suit for suit in Suit if SUIT_MASKS[suit] & ~ruled_out & self.rules.deck_mask == 0
+            )
+            if seat != self.player
+            else ()
+            for seat, ruled_out in enumerate(self.ruled_out_masks)
+        )
+
+    @property
+    def played_mask(self) -> int:
+        """Every card played this hand, the current trick included."""
+        mask = 0
+        for taken in self.taken_masks:
+            mask |= taken
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
+
+    @property
+    def unseen_mask(self) -> int:
+        """The cards of the deck the player has not seen: in other hands, in some order."""
+        if self.phase in (Phase.DEAL, Phase.OVER):
+            return 0
+        return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask
+
+    @property
+    def trick_number(self) -> int:
+        """The current trick of the hand, counted from 0."""
+        return len(self.tricks)
+
+    @property
+    def current_player(self) -> int | None:
+        """The one seat to move, or None when none or several are awaited."""
+        return self.to_move[0] if len(self.to_move) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    def _decision_state(self) -> State:
+        # Each other seat holds every card it might hold: the player's own moves read only
+        # its hand, and a claim is then judged safe only if it is safe against any deal.
+        unseen = self.unseen_mask
+        hands = tuple(
+            self.hand_mask
+            if seat == self.player
+            else (unseen & ~self.ruled_out_masks[seat]) | self.known_masks[seat]
+            for seat in range(self.rules.players)
+        )
+        empty = (0,) * self.rules.players
+        return State(
+            rules=self.rules,
+            seed=0,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            scores=self.scores,
+            results=self.results,
+            pass_direction=self.pass_direction,
+            pass_count=self.pass_count,
+            dealt_masks=empty,
+            hand_masks=hands,
+            passed_masks=empty,
+            to_move=self.to_move,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            taken_masks=self.taken_masks,
+            hearts_broken=self.hearts_broken,
+        )
+
+
+def view(state: State, player: int) -> PlayerView:
+    """What ``player`` may know of ``state``.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=2)
+    >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> for seat in range(4):
+    ...     state = hearts.apply(state, hearts.legal_moves(state, seat)[0])
+    >>> seen = hearts.view(state, 0)
+    >>> seen.passed <= state.hands[1], seen.known[1] == seen.passed, seen.received == state.passed[3]
+    (True, True, True)
+    >>> hearts.view(state, 4)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: P4 is not a seat: this game has seats P0 to P3.
+    """
+    if not isinstance(state, State):
+        raise HeartsError(f"view needs a hearts.State, got {state!r}.")
+    rules = state.rules
+    players = rules.players
+    if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players):
+        raise HeartsError(f"P{player} is not a seat: this game has seats P0 to P{players - 1}.")
+    phase = state.phase
+    played = 0
+    for taken in state.taken_masks:
+        played |= taken
+    for card in state.trick:
+        played |= 1 << card
+    exchanged = phase in (Phase.PLAY, Phase.SHOOT) and state.pass_count > 0
+    offset = state.pass_direction.offset(players)
+    passed = state.passed_masks[player]
+    received = state.passed_masks[(player - offset) % players] if exchanged else 0
+    known = [0] * players
+    known[player] = state.hand_masks[player]
+    if exchanged and offset:
+        known[(player + offset) % players] = passed & ~played
+    if phase in (Phase.PLAY, Phase.SHOOT) and rules.first_lead in _CLUB_HOLDER_LEADS:
+        # The holder of the lowest club leads the first trick: until it plays that club,
+        # everybody knows where it is.
+        first_leader = state.tricks[0].leader if state.tricks else state.leader
+        club = 1 << rules.lowest_club
+        if first_leader != player and not club & played:
+            known[first_leader] |= club
+    ruled_out = _ruled_out(state) if phase in (Phase.PLAY, Phase.SHOOT) else (0,) * players
+    return PlayerView(
+        rules=rules,
+        player=player,
+        phase=phase,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        results=state.results,
+        pass_direction=state.pass_direction,
+        pass_count=state.pass_count,
+        to_move=state.to_move,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        taken_masks=state.taken_masks,
+        hearts_broken=state.hearts_broken,
+        hand_mask=state.hand_masks[player],
+        dealt_mask=state.dealt_masks[player],
+        passed_mask=passed,
+        received_mask=received,
+        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        known_masks=tuple(known),
+        ruled_out_masks=tuple(0 if seat == player else ruled_out[seat] for seat in range(players)),
+    )
+
+
+def _ruled_out(state: State) -> tuple[int, ...]:
+    """The cards each seat's plays this hand show it cannot hold now."""
+    rules = state.rules
+    players = rules.players
+    ruled_out = [0] * players
+    broken = False
+    breaking = rules.breaking_mask
+    history = [(trick.leader, trick.cards) for trick in state.tricks]
+    history.append((state.leader, state.trick))
+    for number, (leader, cards) in enumerate(history):
+        for index, card in enumerate(cards):
+            prefix = cards[:index]
+            led = _led_card(prefix) if prefix else -1
+            if led < 0 or not 1 << card & _LED_MASK[led]:  # following suit reveals nothing
+                seat = (leader + index) % players
+                ruled_out[seat] |= _ruled_out_by(
+                    rules, card, _context(led, prefix), not number, broken
+                )
+            if not broken and 1 << card & breaking:
+                broken = True
+    return tuple(ruled_out)
+
+
+def _context(led: int, prefix: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The part of a trick's opening that the play rules read.
+
+    That is nothing, only jokers, or the suit led (as that suit's lowest card, so that equal
+    situations share one cache entry).
+    """
+    if not prefix:
+        return ()
+    return (CARDS[FIRST_JOKER],) if led < 0 else (CARDS[led - led % 13],)
+
+
+@functools.lru_cache(maxsize=8192)
+def _ruled_out_by(
+    rules: Rules, card: Card, context: tuple[Card, ...], first_trick: bool, broken: bool
+) -> int:
+    """The cards whose holding would have made playing ``card`` illegal in this context.
+
+    Each is tested alone beside the card: for every play rule of this library a hand is
+    allowed a play exactly when no single card of it forbids it, so these exclusions are
+    the whole of what the play reveals.
+    """
+    template = State(
+        rules=rules,
+        seed=0,
+        phase=Phase.PLAY,
+        hand_number=0,
+        scores=(0,) * rules.players,
+        results=(),
+        pass_direction=PassDirection.HOLD,
+        pass_count=0,
+        dealt_masks=(0,) * rules.players,
+        hand_masks=(0,) * rules.players,
+        passed_masks=(0,) * rules.players,
+        to_move=(0,),
+        leader=0,
+        trick=context,
+        tricks=() if first_trick else _NO_TRICK,
+        taken_masks=(0,) * rules.players,
+        hearts_broken=broken,
+    )
+    bit = 1 << card
+    mask = 0
+    other = rules.deck_mask & ~bit
+    while other:
+        low = other & -other
+        other ^= low
+        hand = (bit | low,) + (0,) * (rules.players - 1)
+        if not _playable(template._replace(hand_masks=hand), 0) & bit:
+            mask |= low
+    return mask

@@ -1,0 +1,220 @@
+"""Sampling hidden hands: consistent, uniform, reproducible (issue 7, "Sampling")."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import CLUBS, DIAMONDS, HEARTS, SPADES, hold_hand, play
+from sampling_checks import check_sample, history, random_positions
+from test_properties import rules_strategy
+
+import hearts
+from hearts import CardSet, HeartsError, IllegalMoveError, Phase, Play, Rules, State
+
+VARIANTS = {
+    "standard": Rules(),
+    "omnibus": Rules.preset("omnibus"),
+    "black-maria (3 players)": Rules.preset("black-maria"),
+    "three-player": Rules.preset("three-player"),
+    "five-player": Rules.preset("five-player"),
+    "five players with jokers": Rules(players=5, jokers=3, removed=()),
+    "seven players, forced discard": Rules(players=7, forced_discard=True),
+    "dealer's choice, claims": Rules(dealer_chooses_pass=True, claims=True),
+}
+
+
+def test_ten_thousand_samples_from_random_views_are_all_possible() -> None:
+    rng = random.Random(7)
+    samples = Counter[str]()
+    phases = Counter[Phase]()
+    for name, rules in VARIANTS.items():
+        seed = 0
+        while samples[name] < 1300:
+            for state in random_positions(rules, seed):
+                for player in range(rules.players):
+                    sampled = hearts.sample(hearts.view(state, player), rng)
+                    check_sample(state, player, sampled)
+                    samples[name] += 1
+                    phases[state.phase] += 1
+            seed += 1
+    assert sum(samples.values()) >= 10_000
+    assert phases[Phase.PASS] > 100 and phases[Phase.PLAY] > 5000
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32), draw=st.integers(0, 2**32))
+def test_samples_under_random_rules_replay_legally(rules: Rules, seed: int, draw: int) -> None:
+    rng = random.Random(draw)
+    for state in random_positions(rules, seed, every=9):
+        player = rng.randrange(rules.players)
+        check_sample(state, player, hearts.sample(hearts.view(state, player), rng))
+
+
+def test_samples_are_reproducible_from_the_rng() -> None:
+    state = random_positions(Rules(), 4)[10]
+    seen = hearts.view(state, 2)
+    first = [hearts.sample(seen, random.Random(99)) for _ in range(3)]
+    assert first[0] == first[1] == first[2]
+    assert hearts.sample(seen, random.Random(98)) != first[0]
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    assert [hearts.sample(seen, rng_a) for _ in range(5)] == [
+        hearts.sample(seen, rng_b) for _ in range(5)
+    ]
+
+
+def _consistent_deals(state: State, player: int) -> set[tuple[int, ...]]:
+    """Every assignment of the unseen cards under which the hand replays legally.
+
+    Brute force and independent of the view's inferences: each way to share the unseen
+    cards out by hand size is tried, and :func:`hearts.apply` replays the hand's plays.
+    Hold hands only (no passes to reconstruct).
+    """
+    rules = state.rules
+    players = rules.players
+    seen = hearts.view(state, player)
+    played = [0] * players
+    for seat, card in history(state):
+        played[seat] |= 1 << card
+    unseen = list(hearts.cards.cards_of(seen.unseen_mask))
+    others = [seat for seat in range(players) if seat != player]
+    sizes = [state.hand_masks[seat].bit_count() for seat in others]
+    found = set()
+    for order in itertools.permutations(range(len(unseen))):
+        hands = list(state.hand_masks)
+        start = 0
+        for seat, size in zip(others, sizes, strict=True):
+            mask = 0
+            for index in sorted(order[start : start + size]):
+                mask |= 1 << unseen[index]
+            hands[seat] = mask
+            start += size
+        key = tuple(hands)
+        if key in found:
+            continue
+        dealt = [CardSet.from_mask(hands[seat] | played[seat]) for seat in range(players)]
+        game = hearts.from_hands(dealt, rules, hand_number=state.hand_number)
+        try:
+            for seat, card in history(state):
+                game = hearts.apply(game, Play(seat, card))
+        except IllegalMoveError:
+            continue
+        found.add(key)
+    return found
+
+
+def _endgame(seed: int, tricks: int) -> State:
+    """A hold hand of random play, stopped with ``tricks`` tricks left and P0 to move."""
+    rng = random.Random(seed)
+    deal = hearts.seeded_deal(Rules(), seed, 3)
+    state = hearts.from_hands(deal.hands, hand_number=3)
+    while not (len(state.tricks) >= 13 - tricks and state.to_move == (0,)):
+        state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+    return state
+
+
+def _chi_square_limit(degrees: int) -> float:
+    """The 0.999 quantile of the chi-square distribution (Wilson-Hilferty)."""
+    z = 3.090
+    return float(degrees * (1 - 2 / (9 * degrees) + z * math.sqrt(2 / (9 * degrees))) ** 3)
+
+
+def test_samples_are_uniform_over_every_consistent_deal() -> None:
+    # Endgames where voids and the history leave some, but not all, deals possible.
+    checked = 0
+    for seed in range(200):
+        state = _endgame(seed, tricks=2)
+        seen = hearts.view(state, 0)
+        deals = _consistent_deals(state, 0)
+        sizes = [state.hand_masks[seat].bit_count() for seat in (1, 2, 3)]
+        unconstrained = math.factorial(sum(sizes)) // math.prod(map(math.factorial, sizes))
+        if not 4 <= len(deals) < unconstrained:
+            continue
+        assert hearts.count_deals(seen) == len(deals)
+        rng = random.Random(seed)
+        draws = 400 * len(deals)
+        counts = Counter(hearts.sample(seen, rng).hand_masks for _ in range(draws))
+        assert set(counts) <= deals, "a sample broke the rules of the hand"
+        expected = draws / len(deals)
+        statistic = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
+        assert statistic < _chi_square_limit(len(deals) - 1), (seed, len(deals), statistic)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_a_biased_sampler_would_fail_the_uniformity_check() -> None:
+    # The statistic is sharp enough: drawing one deal twice as often as the others fails.
+    deals = list(range(10))
+    draws = [*deals * 400, 0, *[0] * 400]
+    counts = Counter(draws)
+    expected = len(draws) / len(deals)
+    statistic = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
+    assert statistic > _chi_square_limit(len(deals) - 1)
+
+
+def test_count_deals_before_any_play() -> None:
+    state = hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES])
+    # 39 unseen cards, 13 to each other seat; P0's 2♣ lead says nothing of the others.
+    assert hearts.count_deals(hearts.view(state, 0)) == math.comb(39, 13) * math.comb(26, 13)
+    # P1 knows P0 holds 2♣ (P0 must lead it), so 38 cards are free.
+    assert hearts.count_deals(hearts.view(state, 1)) == math.comb(38, 12) * math.comb(26, 13)
+
+
+def test_voids_force_the_deal() -> None:
+    # P1, P2 and P3 have each shown void in clubs: only P0's clubs remain... and every
+    # other card's holder is unknown, but no club may be dealt to them.
+    state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D", "2H", "2S")
+    seen = hearts.view(state, 0)
+    sampled = hearts.sample(seen, random.Random(1))
+    for seat in (1, 2, 3):
+        assert not sampled.hand_masks[seat] & hearts.SUIT_MASKS[0]
+    # P2 played 2♥ on the first trick: it held only penalty cards.
+    assert sampled.hand_masks[2] & ~(hearts.HEARTS | hearts.QUEEN_OF_SPADES.mask) == 0
+
+
+def test_an_impossible_view_is_refused_with_a_reason() -> None:
+    state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D", "3H", "2S")
+    seen = hearts.view(state, 0)
+    nobody = attrs.evolve(
+        seen,
+        ruled_out_masks=tuple(
+            mask | (hearts.HEARTS if seat else 0) for seat, mask in enumerate(seen.ruled_out_masks)
+        ),
+    )
+    with pytest.raises(HeartsError, match="no other seat can hold 2♥: every other seat has"):
+        hearts.sample(nobody, random.Random(1))
+    short = attrs.evolve(seen, hand_sizes=(12, 12, 11, 12))
+    with pytest.raises(
+        HeartsError,
+        match="P2 is said to hold 11 cards, but a seat that was dealt 13 and played 1 holds 12",
+    ):
+        hearts.sample(short, None)
+    crowded = attrs.evolve(seen, known_masks=(seen.hand_mask, seen.hand_mask, 0, 0))
+    with pytest.raises(HeartsError, match="are also held, played or known elsewhere"):
+        hearts.count_deals(crowded)
+    with pytest.raises(HeartsError, match=r"sample needs a hearts\.PlayerView"):
+        hearts.sample(state)  # type: ignore[arg-type]
+
+
+def test_sampling_every_phase() -> None:
+    rng = random.Random(3)
+    rules = Rules(dealer_chooses_pass=True, moon="choose")
+    state = hearts.new_game(rules, seed=12)
+    seen_phases = set()
+    while not state.is_over:
+        for player in range(rules.players):
+            sampled = hearts.sample(hearts.view(state, player), rng)
+            assert hearts.view(sampled, player) == hearts.view(state, player)
+            seen_phases.add(state.phase)
+        state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+    sampled = hearts.sample(hearts.view(state, 0), rng)
+    assert sampled.is_over and sampled.scores == state.scores
+    assert {Phase.DEAL, Phase.CHOOSE, Phase.PLAY} <= seen_phases

@@ -1,0 +1,216 @@
+"""Player views: exactly what one seat may know (issue 7, "Views")."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import CLUBS, DIAMONDS, HEARTS, SPADES, hold_hand, play
+from sampling_checks import random_positions
+from test_properties import rules_strategy
+
+import hearts
+from hearts import CardSet, Claim, HeartsError, Pass, Phase, PlayerView, Rules, State, Suit
+
+
+def test_view_holds_own_hand_and_what_was_played() -> None:
+    state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D", "2H", "2S", "3C")
+    seen = hearts.view(state, 1)
+    assert seen.hand == state.hands[1]
+    assert seen.hand_sizes == (11, 12, 12, 12)
+    assert seen.trick == state.trick and seen.tricks == state.tricks
+    assert seen.taken_masks == state.taken_masks and seen.hearts_broken
+    assert seen.to_move == (1,) and seen.current_player == 1
+    assert seen.unseen_mask == hearts.Rules().deck_mask & ~seen.hand_mask & ~seen.played_mask
+    assert seen.unseen_mask.bit_count() == 35
+
+
+def test_states_differing_only_in_unseen_cards_give_equal_views() -> None:
+    # P0 sees its clubs only; P1, P2 and P3 may hold the other suits in any order.
+    first = hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES])
+    second = hold_hand([CLUBS, SPADES, DIAMONDS, HEARTS])
+    assert first != second
+    assert hearts.view(first, 0) == hearts.view(second, 0)
+    assert hearts.view(first, 1) != hearts.view(second, 1)
+
+
+def test_swapping_unplayed_cards_between_others_keeps_the_view() -> None:
+    # After a trick, swap a card between P2 and P3 that neither has shown void in.
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2S",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AD",
+        "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    ]
+    swapped = list(hands)
+    swapped[1] = hands[1].replace("KD", "KS")
+    swapped[3] = hands[3].replace("KS", "KD")
+    first = play(hold_hand(hands), "2C", "2D", "AD", "3S")
+    second = play(hold_hand(swapped), "2C", "2D", "AD", "3S")
+    assert first.hand_masks != second.hand_masks
+    assert hearts.view(first, 0) == hearts.view(second, 0)
+    assert hearts.view(first, 2) == hearts.view(second, 2)
+
+
+def test_not_following_suit_shows_a_void() -> None:
+    # Standard rules, pagat.com: "each player must follow suit if possible".
+    state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D")
+    seen = hearts.view(state, 0)
+    assert seen.voids[1] == (Suit.CLUBS,)
+    assert seen.ruled_out[1] == CardSet(CLUBS)
+    assert seen.voids[2] == () and seen.voids[0] == ()
+
+
+def test_a_heart_led_before_hearts_are_broken_rules_out_every_other_suit() -> None:
+    # Standard rules (Rules.must_break_hearts): hearts may not be led until broken unless
+    # the leader holds nothing else, so such a lead shows a hand of hearts only.
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AH",
+        DIAMONDS,
+        "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        SPADES,
+    ]
+    state = play(hold_hand(hands), "2C", "2D", "AC", "2S", "5H")
+    assert not state.tricks[0].mask & hearts.HEARTS
+    seen = hearts.view(state, 0)
+    assert seen.ruled_out[2] == CardSet.from_mask(hearts.Rules().deck_mask & ~hearts.HEARTS)
+    assert seen.voids[2] == (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
+
+
+def test_no_inference_while_following_or_leading_freely() -> None:
+    state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D", "2H", "2S", "3C")
+    assert hearts.view(state, 0).ruled_out_masks[0] == 0
+    # P0 led 3♣ with hearts broken: a lead reveals nothing.
+    assert hearts.view(state, 1).ruled_out[0] == CardSet()
+
+
+def test_before_the_exchange_no_cards_are_received() -> None:
+    # Standard passing: the cards change hands only once every player has passed.
+    dealt = hearts.new_game(seed=3)
+    dealt = hearts.apply(dealt, hearts.legal_moves(dealt)[0])
+    state = dealt
+    for seat in (0, 1, 2):
+        state = hearts.apply(state, hearts.legal_moves(state, seat)[0])
+    seen = hearts.view(state, 1)
+    assert seen.phase is Phase.PASS and seen.to_move == (3,)
+    assert seen.passed == state.passed[1] and seen.received == CardSet()
+    assert seen.known_masks == (0, seen.hand_mask, 0, 0)
+    assert seen.hand_sizes == (13, 13, 13, 13)
+    # P1 does not see what P0 and P2 chose: other passes give the same view.
+    other = dealt
+    for seat in (0, 1, 2):
+        other = hearts.apply(other, hearts.legal_moves(other, seat)[-1 if seat != 1 else 0])
+    assert other.passed_masks != state.passed_masks
+    assert hearts.view(other, 1) == seen
+
+
+def test_after_the_exchange_passed_cards_are_known_until_played() -> None:
+    state = hearts.new_game(seed=3)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    for seat in range(4):
+        state = hearts.apply(state, hearts.legal_moves(state, seat)[0])
+    assert state.pass_direction is hearts.PassDirection.LEFT
+    seen = hearts.view(state, 0)
+    assert seen.received == state.passed[3]
+    assert seen.known[1] == state.passed[0]
+    leader_club = 1 << hearts.TWO_OF_CLUBS if state.leader != 0 else 0
+    expected = [seen.hand_mask, state.passed_masks[0], 0, 0]
+    expected[state.leader] |= leader_club
+    assert list(seen.known_masks) == expected
+    rng = random.Random(1)
+    while state.phase is Phase.PLAY:
+        state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+        if state.phase is Phase.PLAY and state.tricks:
+            seen = hearts.view(state, 0)
+            assert seen.known_masks[1] == state.passed_masks[0] & state.hand_masks[1]
+
+
+def test_the_holder_of_the_lowest_club_is_known_before_the_first_lead() -> None:
+    # Standard rules: the holder of 2♣ leads it to the first trick, so it is to move.
+    state = hold_hand([DIAMONDS, CLUBS, HEARTS, SPADES])
+    seen = hearts.view(state, 0)
+    assert seen.to_move == (1,) and hearts.TWO_OF_CLUBS in seen.known[1]
+    assert hearts.TWO_OF_CLUBS not in hearts.view(play(state, "2C"), 0).known[1]
+
+
+def test_finished_hands_are_public() -> None:
+    state = hearts.new_game(seed=8)
+    while not state.results:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 2)
+    assert seen.results == state.results and seen.phase is Phase.DEAL
+    assert seen.hand_sizes == (0, 0, 0, 0) and seen.unseen_mask == 0
+    assert hearts.legal_moves(seen) == ()
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_legal_moves_of_a_view_are_the_players_own(rules: Rules, seed: int) -> None:
+    for state in random_positions(rules, seed, every=5):
+        for player in range(rules.players):
+            from_view = list(hearts.legal_moves(hearts.view(state, player)))
+            from_state = list(hearts.legal_moves(state, player))
+            if from_view != from_state:
+                # Only a claim may differ: the view offers it only when it is surely safe.
+                assert [m for m in from_view if not isinstance(m, Claim)] == [
+                    m for m in from_state if not isinstance(m, Claim)
+                ]
+                assert set(from_view) <= set(from_state)
+
+
+def test_a_claim_is_offered_on_a_view_only_when_safe_against_any_deal() -> None:
+    # TRAM (Rules.claims): the claimer must win every trick however the others play.
+    rules = Rules(claims=True)
+    hands = [
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+        DIAMONDS,
+        HEARTS,
+        SPADES,
+    ]
+    state = hold_hand(hands, rules=rules)
+    assert Claim(0) in hearts.legal_moves(hearts.view(state, 0))
+
+
+def test_views_are_hashable_picklable_and_json() -> None:
+    state = hearts.new_game(seed=21)
+    rng = random.Random(2)
+    for _ in range(30):
+        state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+    seen = hearts.view(state, 3)
+    assert hash(seen) == hash(hearts.view(state, 3))
+    assert pickle.loads(pickle.dumps(seen)) == seen
+    text = json.dumps(hearts.view_to_dict(seen))
+    assert hearts.view_from_dict(json.loads(text)) == seen
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        seen.player = 1  # type: ignore[misc]
+
+
+def test_view_refuses_bad_input_with_a_sentence() -> None:
+    state = hearts.new_game(seed=1)
+    with pytest.raises(HeartsError, match="P7 is not a seat: this game has seats P0 to P3"):
+        hearts.view(state, 7)
+    with pytest.raises(HeartsError, match=r"view needs a hearts\.State"):
+        hearts.view("state", 0)  # type: ignore[arg-type]
+    with pytest.raises(
+        HeartsError, match=r"legal_moves needs a hearts\.State or a hearts\.PlayerView"
+    ):
+        hearts.legal_moves(object())  # type: ignore[arg-type]
+
+
+def test_a_view_offers_no_pass_after_the_player_passed() -> None:
+    state = hearts.new_game(seed=3)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    state = hearts.apply(state, hearts.legal_moves(state, 0)[0])
+    assert hearts.legal_moves(hearts.view(state, 0)) == ()
+    moves = hearts.legal_moves(hearts.view(state, 1))
+    assert len(moves) == 286 and all(isinstance(m, Pass) and m.player == 1 for m in moves[:3])
+
+
+def test_view_type_is_public() -> None:
+    assert isinstance(hearts.view(hearts.new_game(seed=1), 0), PlayerView)
+    assert isinstance(hearts.sample(hearts.view(hearts.new_game(seed=1), 0)), State)
