@@ -1,0 +1,104 @@
+"""Strength of the reference bots: tournaments with 95% confidence intervals.
+
+Two match-ups, standard rules, full games to 100, seats rotating every game:
+
+1. the rule-based bot against three random bots;
+2. the search bot (PIMC) against three rule-based bots.
+
+Points per hand is each bot's mean score change per hand, averaged over games; the
+interval is 1.96 standard errors over games. The last line of each match-up is the paired
+difference between the first entrant and the mean of the other three, game by game.
+
+Usage: ``python benchmarks/strength.py [--quick] [--games N] [--search-games N]
+[--samples N] [--workers N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from environment import environment, table
+
+import hearts
+
+
+def run(
+    name: str, bots: list[hearts.Bot], games: int, seed: int, workers: int
+) -> tuple[hearts.TournamentResult, float]:
+    start = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            result = hearts.tournament(hearts.Rules(), bots, games, seed, executor=pool)
+    else:
+        result = hearts.tournament(hearts.Rules(), bots, games, seed)
+    seconds = time.perf_counter() - start
+    hands = sum(game.hands for game in result.games)
+    print(f"\n### {name}\n")
+    print(f"{games:,} games, {hands:,} hands, {seconds:,.0f} s with {workers} worker(s)\n")
+    rows = []
+    for line in result.standings:
+        low, high = line.interval
+        rows.append(
+            (
+                f"{line.entrant}: {line.name}",
+                line.games,
+                f"{line.wins:.1f}",
+                f"{line.mean_score:.1f}",
+                f"{line.points_per_hand:.2f}",
+                f"{low:.2f} to {high:.2f}",
+            )
+        )
+    difference, (low, high) = result.difference(0, range(1, len(bots)))
+    rows.append(
+        (
+            "entrant 0 less the others' mean",
+            "",
+            "",
+            "",
+            f"{difference:+.2f}",
+            f"{low:+.2f} to {high:+.2f}",
+        )
+    )
+    print(
+        table(
+            ("entrant", "games", "wins", "mean score", "points/hand", "95% CI"),
+            rows,
+        )
+    )
+    return result, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few games, to check it runs")
+    parser.add_argument("--games", type=int, default=1000, help="rule-based vs random games")
+    parser.add_argument("--search-games", type=int, default=1000, help="search vs rule games")
+    parser.add_argument("--samples", type=int, default=10, help="search bot deals per move")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=2026)
+    arguments = parser.parse_args()
+    if arguments.quick:
+        arguments.games, arguments.search_games, arguments.workers = 8, 2, 1
+    print(table(("", "value"), environment(), left=2))
+    run(
+        "Rule-based bot against three random bots",
+        [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()],
+        arguments.games,
+        arguments.seed,
+        arguments.workers,
+    )
+    search = hearts.SearchBot(samples=arguments.samples)
+    run(
+        f"Search bot ({arguments.samples} deals per decision) against three rule-based bots",
+        [search, hearts.RuleBot(), hearts.RuleBot(), hearts.RuleBot()],
+        arguments.search_games,
+        arguments.seed,
+        arguments.workers,
+    )
+
+
+if __name__ == "__main__":
+    main()

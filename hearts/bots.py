@@ -1,0 +1,594 @@
+"""Reference bots, and whole games and tournaments between bots.
+
+A bot is anything with a ``choose(view, rng)`` method (the :class:`Bot` protocol): it sees
+only its seat's :class:`~hearts.PlayerView` and returns one of
+``hearts.legal_moves(view)``. Three bots come with the library:
+
+* :class:`RandomBot` picks uniformly among its legal moves;
+* :class:`RuleBot` plays by the rules of thumb of every Hearts primer (pass the high
+  spades and hearts, duck under the winning card, dump the worst card when void);
+* :class:`SearchBot` deals the hidden cards with :func:`hearts.sample` many times, plays
+  each legal move out to the end of the hand with :class:`RuleBot` at every seat, and
+  picks the move that cost least on average (perfect-information Monte Carlo, PIMC).
+
+:func:`play_game` plays one game; :func:`tournament` plays many, serially or through any
+:class:`concurrent.futures.Executor`, with the same results either way.
+
+>>> import hearts
+>>> game = hearts.play_game(hearts.Rules(target=50), [hearts.RuleBot(), hearts.RandomBot(),
+...                          hearts.RandomBot(), hearts.RandomBot()], seed=3)
+>>> game.hands > 0, len(game.scores), max(game.scores) >= 50
+(True, 4, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import Final, Protocol, runtime_checkable
+
+import attrs
+
+from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.engine import apply, legal_moves, new_game
+from hearts.errors import HeartsError, IllegalMoveError
+from hearts.moves import Claim, Move, Pass, Play, ShootChoice
+from hearts.rules import Rules, ShootMode
+from hearts.sampling import sample
+from hearts.state import Phase, State
+from hearts.views import PlayerView, view
+
+__all__ = [
+    "Bot",
+    "BotStanding",
+    "GameResult",
+    "RandomBot",
+    "RuleBot",
+    "SearchBot",
+    "TournamentResult",
+    "play_game",
+    "tournament",
+    "tournament_seed",
+]
+
+_QUEEN: Final = QUEEN_OF_SPADES.mask
+_HIGH_SPADES: Final = CardSet("KS AS").mask
+_Z95: Final = 1.959964
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given its seat's view and its own random generator, a legal move.
+
+    A bot is asked only when its seat is in ``view.to_move``. To run in a process pool or
+    on a cluster, a bot must be picklable (a frozen attrs class or a dataclass at module
+    level is).
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for tables and transcripts."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """One of ``hearts.legal_moves(view)``."""
+
+
+@attrs.frozen
+class RandomBot:
+    """Picks uniformly among its legal moves.
+
+    >>> import random, hearts
+    >>> state = hearts.new_game(seed=1)
+    >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> move = hearts.RandomBot().choose(hearts.view(state, 2), random.Random(5))
+    >>> move in hearts.legal_moves(state, 2)
+    True
+    """
+
+    name: str = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """A legal move, uniformly at random."""
+        moves = legal_moves(view)
+        return moves[rng.randrange(len(moves))]
+
+
+@attrs.frozen
+class RuleBot:
+    """Plays by rules of thumb, with no search: a fair opponent, and fast.
+
+    * Pass: Q♠ first, then A♠ and K♠ (unless it holds four spades below the queen), then
+      the highest point cards, then a short side suit to void it; never a card worth
+      negative points (the J♦ in Omnibus) or a joker.
+    * Lead: its lowest card, not a point card if it can help it, and not A♠ or K♠ while
+      Q♠ is out.
+    * Follow: the highest card that still loses to the winning card; if it must win, the
+      lowest card (the highest when last to play to a trick without points), never Q♠.
+    * Void in the suit led: Q♠, else its most costly point card, else A♠ or K♠ while Q♠
+      is out, else its highest card.
+    * Claims when it may; scores a moon or sun by adding to the others unless subtracting
+      from itself is better for it; calls the first pass offered (dealer's choice).
+
+    >>> import random, hearts
+    >>> state = hearts.from_hands(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    ...     "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD", "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    ...     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"])
+    >>> print(hearts.RuleBot().choose(hearts.view(state, 3), random.Random(0)))
+    P3 passes Q♠ K♠ A♠
+    """
+
+    name: str = "rule-based"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move these rules of thumb pick."""
+        return _rule_move(
+            legal_moves(view),
+            view.rules,
+            view.player,
+            view.hand_mask,
+            view.trick,
+            view.played_mask,
+            view.scores,
+        )
+
+
+@attrs.frozen
+class SearchBot:
+    """Perfect-information Monte Carlo: sample the hidden cards, play each move out.
+
+    For each decision with more than one play, it draws ``samples`` deals consistent with
+    its view (:func:`hearts.sample`) — or as many as fit in ``milliseconds``, when given —
+    and in each deal plays every legal move followed by :class:`RuleBot` at every seat to
+    the end of the hand. It picks the move whose hands cost it least against the others on
+    average (its score change less the others' mean change; the other way round in a chip
+    game). Passes, pass calls and moon choices it leaves to :class:`RuleBot`.
+
+    With a ``samples`` budget the bot is deterministic given its generator; with a time
+    budget its choices depend on the machine's speed.
+
+    >>> import random, hearts
+    >>> state = hearts.new_game(hearts.Rules(), seed=4)
+    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 3:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> seat = state.to_move[0]
+    >>> move = hearts.SearchBot(samples=5).choose(hearts.view(state, seat), random.Random(1))
+    >>> move in hearts.legal_moves(state)
+    True
+    """
+
+    samples: int = attrs.field(default=20, validator=attrs.validators.ge(1))
+    """Deals sampled per decision (the budget when ``milliseconds`` is None)."""
+    milliseconds: float | None = attrs.field(default=None)
+    """A time budget per decision instead: sample until it is spent (at least one deal)."""
+    name: str = "search"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The play that did best in the sampled deals."""
+        moves = legal_moves(view)
+        if len(moves) == 1 or view.phase is not Phase.PLAY:
+            return _rule_move(
+                moves,
+                view.rules,
+                view.player,
+                view.hand_mask,
+                view.trick,
+                view.played_mask,
+                view.scores,
+            )
+        player = view.player
+        sign = -1 if view.rules.chips is not None else 1
+        costs = [0.0] * len(moves)
+        deadline = (
+            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+        )
+        drawn = 0
+        while True:
+            world = sample(view, rng)
+            for index, move in enumerate(moves):
+                costs[index] += sign * _playout_cost(apply(world, move), player)
+            drawn += 1
+            if deadline is None:
+                if drawn >= self.samples:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        best = min(range(len(moves)), key=costs.__getitem__)
+        return moves[best]
+
+
+def _playout_cost(state: State, player: int) -> float:
+    """The player's score change less the others' mean, with RuleBot playing every seat."""
+    hands = len(state.results)
+    players = state.rules.players
+    while len(state.results) == hands and state.phase is not Phase.OVER:
+        if state.phase is Phase.PLAY:
+            seat = state.to_move[0]
+            trick = state.trick
+            played = 0
+            for taken in state.taken_masks:
+                played |= taken
+            for card in trick:
+                played |= 1 << card
+            move = _rule_move(
+                legal_moves(state),
+                state.rules,
+                seat,
+                state.hand_masks[seat],
+                trick,
+                played,
+                state.scores,
+            )
+        else:
+            moves = legal_moves(state)
+            move = _rule_move(moves, state.rules, state.to_move[0], 0, (), 0, state.scores)
+        state = apply(state, move)
+    changes = state.results[-1].changes
+    return changes[player] - (sum(changes) - changes[player]) / (players - 1)
+
+
+# --- the rules of thumb ---------------------------------------------------------------------
+
+
+def _rule_move(
+    moves: Sequence[Move],
+    rules: Rules,
+    seat: int,
+    hand: int,
+    trick: tuple[Card, ...],
+    played: int,
+    scores: tuple[int, ...],
+) -> Move:
+    first = moves[0]
+    if len(moves) == 1:
+        return first
+    if isinstance(first, Play):
+        legal = 0
+        for move in moves:
+            if isinstance(move, Claim):
+                return move
+            legal |= 1 << move.card  # type: ignore[union-attr]
+        return Play(seat, _rule_card(rules, hand, legal, trick, played))
+    if isinstance(first, Pass):
+        return Pass(seat, CardSet.from_mask(_rule_pass(rules, hand, len(first.cards))))
+    if isinstance(first, ShootChoice):
+        return _rule_shoot(rules, seat, scores)
+    return first  # a pass call (dealer's choice): the first one offered
+
+
+def _rank(card: int) -> int:
+    """Jokers lowest (they never win a trick), then by rank within a suit."""
+    return -1 if card >= 52 else card % 13
+
+
+def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], played: int) -> int:
+    points = rules.card_points
+    queen_out = not (played | hand) & _QUEEN and bool(rules.deck_mask & _QUEEN)
+    cards = list(cards_of(legal))
+    led = next((card for card in trick if card < 52), None)
+    if led is None:  # leading (or only jokers so far): lead low and safe
+        safe = [c for c in cards if points[c] <= 0 and not (queen_out and 1 << c & _HIGH_SPADES)]
+        return min(safe or cards, key=lambda c: (_rank(c), points[c]))
+    suit = SUIT_MASKS[led // 13]
+    if legal & suit:  # following suit
+        best = max(card for card in trick if 1 << card & suit)
+        under = [c for c in cards if c < best or c >= 52]
+        if under:
+            return max(under, key=_rank)
+        last = len(trick) == rules.players - 1
+        costless = not any(points[c] > 0 for c in trick)
+        ordered = sorted(cards, key=_rank)
+        keep_queen = [c for c in ordered if c != QUEEN_OF_SPADES] or ordered
+        return keep_queen[-1] if last and costless else keep_queen[0]
+    # Void in the suit led: dump the worst card.
+    if legal & _QUEEN and points[QUEEN_OF_SPADES] > 0:
+        return int(QUEEN_OF_SPADES)
+    costly = [c for c in cards if points[c] > 0]
+    if costly:
+        return max(costly, key=lambda c: (points[c], _rank(c)))
+    if queen_out and legal & _HIGH_SPADES:
+        return max(cards_of(legal & _HIGH_SPADES))
+    plain = [c for c in cards if points[c] == 0] or cards
+    return max(plain, key=_rank)
+
+
+def _rule_pass(rules: Rules, hand: int, count: int) -> int:
+    points = rules.card_points
+    passable = hand & ~rules.unpassable.mask
+    low_spades = (hand & SUIT_MASKS[3] & (_QUEEN - 1)).bit_count()
+
+    def danger(card: int) -> tuple[int, int]:
+        bit = 1 << card
+        if bit & JOKERS or points[card] < 0:
+            return (-100, 0)
+        if bit & _QUEEN:
+            return (100, 0)
+        if bit & _HIGH_SPADES and low_spades < 4:
+            return (90, _rank(card))
+        if points[card] > 0:
+            return (50 + points[card], _rank(card))
+        length = (hand & SUIT_MASKS[card // 13]).bit_count()
+        short = 20 if length <= count and not bit & HEARTS else 0
+        return (short + _rank(card), -length)
+
+    chosen = sorted(cards_of(passable), key=danger, reverse=True)[:count]
+    mask = 0
+    for card in chosen:
+        mask |= 1 << card
+    return mask
+
+
+def _rule_shoot(rules: Rules, seat: int, scores: tuple[int, ...]) -> ShootChoice:
+    # Adding to the others and subtracting from oneself move the gap alike; adding ends
+    # the game sooner, which suits the leader.
+    value = rules.moon_points
+    others = [score for other, score in enumerate(scores) if other != seat]
+    leading = scores[seat] - value < min(others) + value
+    ends = rules.target is not None and max(others) + value >= rules.target
+    mode = ShootMode.ADD if ends and leading else ShootMode.SUBTRACT
+    return ShootChoice(seat, mode)
+
+
+# --- games and tournaments --------------------------------------------------------------
+
+
+@attrs.frozen
+class GameResult:
+    """How one game between bots went.
+
+    >>> import hearts
+    >>> game = hearts.play_game(hearts.Rules(hands=2), [hearts.RandomBot()] * 4, seed=1)
+    >>> game.hands, sum(game.points) in (52, 2 * 78, 26 + 78), len(game.moves)
+    (2, True, 0)
+    """
+
+    seed: int
+    bots: tuple[str, ...]
+    """The name of each seat's bot."""
+    scores: tuple[int, ...]
+    """Each seat's final total."""
+    winners: tuple[int, ...]
+    hands: int
+    """How many hands were played."""
+    points: tuple[int, ...]
+    """The card points each seat took over the game."""
+    changes: tuple[int, ...]
+    """What the hands added to each seat's total over the game (moons and bonuses included)."""
+    moves: tuple[Move, ...] = ()
+    """Every move of the game, when :func:`play_game` was asked to keep them."""
+
+    @property
+    def points_per_hand(self) -> tuple[float, ...]:
+        """Each seat's mean score change per hand."""
+        return tuple(change / self.hands for change in self.changes)
+
+
+def _bot_rng(seed: int, seat: int) -> random.Random:
+    """Each seat's own generator, so that changing one seat's bot leaves the others' draws."""
+    return random.Random(f"hearts-bot:{seed}:{seat}")
+
+
+def play_game(
+    rules: Rules, bots: Sequence[Bot], seed: int, *, keep_moves: bool = False
+) -> GameResult:
+    """Play one whole game between ``bots``, one per seat, from the deals of ``seed``.
+
+    Each seat's bot draws from its own generator, derived from ``seed`` and the seat, so
+    the same seed and bots play the same game. A bot that returns an illegal move stops the
+    game with an :class:`~hearts.IllegalMoveError` naming the bot.
+
+    >>> import hearts
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RuleBot(), hearts.RandomBot()]
+    >>> one = hearts.play_game(hearts.Rules(target=50), bots, seed=8)
+    >>> one == hearts.play_game(hearts.Rules(target=50), bots, seed=8)
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+    bots = tuple(bots)
+    if len(bots) != rules.players:
+        raise HeartsError(
+            f"play_game needs one bot per seat: this game has {rules.players} seats, "
+            f"got {len(bots)} bots."
+        )
+    for bot in bots:
+        if not isinstance(bot, Bot):
+            raise HeartsError(
+                f"{bot!r} is not a bot: a bot has a name and a choose(view, rng) method."
+            )
+    rngs = [_bot_rng(seed, seat) for seat in range(rules.players)]
+    state = new_game(rules, seed=seed)
+    moves: list[Move] = []
+    while not state.is_over:
+        if state.phase is Phase.DEAL:
+            chosen = [legal_moves(state)[0]]
+        else:
+            # Passing is simultaneous: every seat still to pass chooses on the same state.
+            chosen = [bots[seat].choose(view(state, seat), rngs[seat]) for seat in state.to_move]
+        for move in chosen:
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                seat = getattr(move, "player", None)
+                raise IllegalMoveError(
+                    f"The {bots[seat].name if seat is not None else ''} bot at P{seat} chose an illegal move: {error}"
+                ) from None
+            if keep_moves:
+                moves.append(move)
+    results = state.results
+    return GameResult(
+        seed=seed,
+        bots=tuple(bot.name for bot in bots),
+        scores=state.scores,
+        winners=state.winners,
+        hands=len(results),
+        points=tuple(
+            sum(result.points[seat] for result in results) for seat in range(rules.players)
+        ),
+        changes=tuple(
+            sum(result.changes[seat] for result in results) for seat in range(rules.players)
+        ),
+        moves=tuple(moves),
+    )
+
+
+@attrs.frozen
+class BotStanding:
+    """One entrant's line in a :class:`TournamentResult` table."""
+
+    entrant: int
+    """The entrant's index in the ``bots`` given to :func:`tournament`."""
+    name: str
+    games: int
+    wins: float
+    """Games won; a shared win counts as a fraction."""
+    mean_score: float
+    """The mean final total."""
+    points_per_hand: float
+    """The mean score change per hand (per game, then averaged over games)."""
+    interval: tuple[float, float]
+    """A 95% confidence interval for :attr:`points_per_hand` (normal, over games)."""
+
+
+@attrs.frozen
+class TournamentResult:
+    """Every game of a :func:`tournament`, and the standings.
+
+    ``seats[g][s]`` is the entrant (index into the bots given) at seat ``s`` in game ``g``.
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    """Each entrant's bot name."""
+    games: tuple[GameResult, ...]
+    seats: tuple[tuple[int, ...], ...]
+
+    def per_game(self, entrant: int) -> list[float]:
+        """The entrant's mean score change per hand in each game."""
+        return [
+            game.points_per_hand[seating.index(entrant)]
+            for game, seating in zip(self.games, self.seats, strict=True)
+        ]
+
+    def difference(self, entrant: int, others: Iterable[int]) -> tuple[float, tuple[float, float]]:
+        """The entrant's points per hand less the mean of ``others``', with a 95% interval.
+
+        The difference is taken game by game (the entrants play the same deals), so the
+        interval is that of a paired comparison.
+        """
+        others = tuple(others)
+        rows = [self.per_game(other) for other in others]
+        mine = self.per_game(entrant)
+        diffs = [mine[g] - sum(row[g] for row in rows) / len(rows) for g in range(len(mine))]
+        return _mean_interval(diffs)
+
+    @property
+    def standings(self) -> tuple[BotStanding, ...]:
+        """One line per entrant, in the order the bots were given."""
+        lines = []
+        for entrant, name in enumerate(self.names):
+            values = self.per_game(entrant)
+            wins = 0.0
+            total = 0.0
+            for game, seating in zip(self.games, self.seats, strict=True):
+                seat = seating.index(entrant)
+                total += game.scores[seat]
+                if seat in game.winners:
+                    wins += 1 / len(game.winners)
+            mean, interval = _mean_interval(values)
+            lines.append(
+                BotStanding(
+                    entrant=entrant,
+                    name=name,
+                    games=len(values),
+                    wins=wins,
+                    mean_score=total / len(values),
+                    points_per_hand=mean,
+                    interval=interval,
+                )
+            )
+        return tuple(lines)
+
+    def table(self) -> str:
+        """The standings as a text table.
+
+        >>> import hearts
+        >>> result = hearts.tournament(hearts.Rules(target=30), [hearts.RandomBot()] * 4, games=4, seed=1)
+        >>> print(result.table().splitlines()[0])
+        entrant  bot     games   wins  mean score  points/hand (95% CI)
+        """
+        width = max(len(name) for name in self.names)
+        lines = [
+            f"{'entrant':<8} {'bot':<{width}} {'games':>6} {'wins':>6}  mean score  points/hand (95% CI)"
+        ]
+        for line in self.standings:
+            low, high = line.interval
+            lines.append(
+                f"{line.entrant:<8} {line.name:<{width}} {line.games:>6} {line.wins:>6.1f}  "
+                f"{line.mean_score:>10.1f}  {line.points_per_hand:6.2f} ({low:.2f} to {high:.2f})"
+            )
+        return "\n".join(lines)
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    count = len(values)
+    mean = sum(values) / count
+    if count < 2:
+        return mean, (mean, mean)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1)) / math.sqrt(count)
+    return mean, (mean - _Z95 * spread, mean + _Z95 * spread)
+
+
+def tournament_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament seeded with ``seed``."""
+    return random.Random(f"hearts-tournament:{seed}:{index}").getrandbits(63)
+
+
+def _play_one(job: tuple[Rules, tuple[Bot, ...], int]) -> GameResult:
+    rules, bots, seed = job
+    return play_game(rules, bots, seed)
+
+
+def tournament(
+    rules: Rules,
+    bots: Sequence[Bot],
+    games: int,
+    seed: int,
+    executor: Executor | None = None,
+) -> TournamentResult:
+    """Play ``games`` games between ``bots`` (one entrant per seat), seats rotating.
+
+    Game ``g`` is dealt from a seed derived from ``seed`` and ``g``, and entrant ``e`` sits
+    at seat ``(e + g) % players``, so every entrant plays every seat. With an
+    ``executor`` — a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask
+    ``client.get_executor()``, a Ray executor, anything with ``map`` — the games run
+    there; the result is the same as the serial run's.
+
+    >>> import hearts
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
+    >>> result = hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2)
+    >>> len(result.games), [line.games for line in result.standings]
+    (8, [8, 8, 8, 8])
+    """
+    bots = tuple(bots)
+    players = rules.players
+    if len(bots) != players:
+        raise HeartsError(
+            f"tournament needs one bot per seat: this game has {players} seats, got {len(bots)} bots."
+        )
+    if not isinstance(games, int) or games < 1:
+        raise HeartsError(f"games must be a whole number of at least 1, got {games!r}.")
+    seats = tuple(
+        tuple((seat - game) % players for seat in range(players)) for game in range(games)
+    )
+    jobs = [
+        (rules, tuple(bots[entrant] for entrant in seating), tournament_seed(seed, game))
+        for game, seating in enumerate(seats)
+    ]
+    mapper: Callable[..., Iterable[GameResult]] = map if executor is None else executor.map
+    results = tuple(mapper(_play_one, jobs))
+    return TournamentResult(
+        rules=rules, names=tuple(bot.name for bot in bots), games=results, seats=seats
+    )
