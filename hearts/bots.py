@@ -356,6 +356,10 @@ class GameResult:
     """The card points each seat took over the game."""
     changes: tuple[int, ...]
     """What the hands added to each seat's total over the game (moons and bonuses included)."""
+    moons: int
+    """Hands in which somebody shot the moon (:attr:`HandResult.moon <hearts.HandResult.moon>`)."""
+    suns: int
+    """Hands in which somebody shot the sun."""
     moves: tuple[Move, ...] = ()
     """Every move of the game, when :func:`play_game` was asked to keep them."""
 
@@ -430,6 +434,8 @@ def play_game(
         changes=tuple(
             sum(result.changes[seat] for result in results) for seat in range(rules.players)
         ),
+        moons=sum(result.moon is not None for result in results),
+        suns=sum(result.sun is not None for result in results),
         moves=tuple(moves),
     )
 

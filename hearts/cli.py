@@ -35,48 +35,26 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NoReturn, TypeAlias
+from typing import NoReturn
 
 import attrs
 
 from hearts import __version__
-from hearts.engine import apply, legal_moves, new_game
+from hearts.bots import Bot, RandomBot, RuleBot, SearchBot
+from hearts.bots import play_game as play_bots
 from hearts.errors import HeartsError
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
 from hearts.records import _read_rules as read_rules
 from hearts.rules import PRESETS, Rules
-from hearts.state import Phase, State
+from hearts.state import State
 
-__all__ = ["BOTS", "Bot", "game_seed", "main", "play_game", "play_random_game", "random_bot"]
+__all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
 
-Bot: TypeAlias = Callable[[State, int, random.Random], Move]
-"""A bot: given the state, its seat and its own random generator, it returns its move.
-
-It is asked only when its seat is in ``state.to_move``; in the pass phase every seat that
-still has to pass chooses on the same state, in seat order."""
-
-
-def random_bot(state: State, seat: int, rng: random.Random) -> Move:
-    """The ``random`` bot: a move chosen uniformly among the seat's legal moves.
-
-    >>> import hearts
-    >>> state = hearts.apply(hearts.new_game(seed=1), hearts.legal_moves(hearts.new_game(seed=1))[0])
-    >>> move = random_bot(state, 2, random.Random(5))
-    >>> move.player, move in hearts.legal_moves(state, 2)
-    (2, True)
-    """
-    moves = legal_moves(state, seat)
-    return moves[rng.randrange(len(moves))]
-
-
-BOTS: dict[str, Bot] = {"random": random_bot}
-"""The bots the command line knows, by name (``--bots``). A new bot is one more entry."""
-
-
-def _bot_rng(seed: int, seat: int) -> random.Random:
-    """Each seat's own generator, so that changing one seat's bot leaves the others' draws."""
-    return random.Random(f"hearts-bot:{seed}:{seat}")
+BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
+"""The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
+:class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
+is one more entry: any :class:`~hearts.Bot`."""
 
 
 def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -111,20 +89,9 @@ def play_game(
     (True, True, 'random')
     """
     names = _bots_for(bots, rules.players)
-    players = [BOTS[name] for name in names]
-    rngs = [_bot_rng(seed, seat) for seat in range(rules.players)]
-    state = new_game(rules, seed=seed)
-    moves: list[Move] = []
-    while not state.is_over:
-        if state.phase is Phase.DEAL:
-            chosen = [legal_moves(state)[0]]
-        else:
-            # Passing is simultaneous: every seat still to pass chooses on the same state.
-            chosen = [players[seat](state, seat, rngs[seat]) for seat in state.to_move]
-        for move in chosen:
-            state = apply(state, move)
-            moves.append(move)
-    return state, GameRecord(rules, moves, seed=seed, metadata={"players": list(names)})
+    game = play_bots(rules, [BOTS[name] for name in names], seed, keep_moves=True)
+    record = GameRecord(rules, game.moves, seed=seed, metadata={"players": list(names)})
+    return replay(record).final, record
 
 
 def play_random_game(rules: Rules, seed: int) -> State:
@@ -308,17 +275,13 @@ class _GameSummary:
 
 
 def _simulate_game(rules: Rules, bots: tuple[str, ...], seed: int, index: int) -> _GameSummary:
-    state, _ = play_game(rules, game_seed(seed, index), bots)
-    points = [0] * rules.players
-    for result in state.results:
-        for seat, change in enumerate(result.changes):
-            points[seat] += change
+    game = play_bots(rules, [BOTS[name] for name in bots], game_seed(seed, index))
     return _GameSummary(
-        winners=state.winners,
-        hands=len(state.results),
-        points=tuple(points),
-        moons=sum(result.moon is not None for result in state.results),
-        suns=sum(result.sun is not None for result in state.results),
+        winners=game.winners,
+        hands=game.hands,
+        points=game.changes,
+        moons=game.moons,
+        suns=game.suns,
     )
 
 

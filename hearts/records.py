@@ -64,8 +64,8 @@ from hearts.rules import (
     Rules,
     ShootMode,
 )
-from hearts.scoring import score_hand, shoot_options
 from hearts.sampling import sample
+from hearts.scoring import score_hand, shoot_options
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
 

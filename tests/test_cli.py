@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import random
 import select
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import hearts
-from hearts.cli import BOTS, game_seed, main, play_game, random_bot
+from hearts.cli import BOTS, game_seed, main, play_game
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -303,7 +304,7 @@ def test_version() -> None:
         (["play", "--rules", "/no/such/rules.json"], "There is no preset '/no/such/rules.json'"),
         (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
         (["--players", "2"], "Rules.players must be a whole number from 3 to 7, got 2."),
-        (["--bots", "random,clever"], "There is no bot 'clever'; the bots are random."),
+        (["--bots", "random,clever"], "There is no bot 'clever'; the bots are random, rule, search."),
         (["--bots", "random,random"], "--bots names 2 bots, but this game has 4 seats"),
         (["simulate"], "the following arguments are required: --games"),
         (["simulate", "--games", "0"], "argument --games: must be at least 1, got 0"),
@@ -374,13 +375,19 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
 # --- bots ---------------------------------------------------------------------------------------
 
 
+class Lowest:
+    """A bot that always takes the first legal move."""
+
+    name = "lowest"
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        return hearts.legal_moves(view)[0]
+
+
 def test_bots_plug_in_by_name(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def lowest(state: hearts.State, seat: int, rng: object) -> hearts.Move:
-        return hearts.legal_moves(state, seat)[0]
-
-    monkeypatch.setitem(BOTS, "lowest", lowest)
+    monkeypatch.setitem(BOTS, "lowest", Lowest())
     assert main(["play", "--bots", "lowest,random,lowest,random", "--target", "30"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
@@ -393,16 +400,14 @@ def test_bots_plug_in_by_name(
 
 def test_changing_one_seats_bot_keeps_the_others_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each seat draws from its own generator: the first hand's passes of P1-P3 agree."""
-    monkeypatch.setitem(BOTS, "lowest", lambda state, seat, rng: hearts.legal_moves(state, seat)[0])
+    monkeypatch.setitem(BOTS, "lowest", Lowest())
     _, mixed = play_game(hearts.Rules(), 1, ["lowest", "random", "random", "random"])
     _, plain = play_game(hearts.Rules(), 1, ["random"])
     assert mixed.moves[2:5] == plain.moves[2:5] and mixed.moves[1] != plain.moves[1]
 
 
-def test_random_bot_chooses_a_legal_move() -> None:
-    import random
-
-    state = hearts.new_game(seed=2)
-    state = hearts.apply(state, hearts.legal_moves(state)[0])
-    for seat in range(4):
-        assert random_bot(state, seat, random.Random(seat)) in hearts.legal_moves(state, seat)
+def test_the_rule_and_search_bots_play_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--bots", "search,rule,rule,random", "--target", "20"]) == 0
+    assert "bots P0 search, P1 rule, P2 rule, P3 random" in capsys.readouterr().out

@@ -1,0 +1,191 @@
+"""Bots, games and tournaments (issue 7, "Bots")."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from positions import CLUBS, DIAMONDS, HEARTS, SPADES, hold_hand, play
+from test_properties import rules_strategy
+
+import hearts
+from hearts import (
+    Bot,
+    HeartsError,
+    IllegalMoveError,
+    Pass,
+    Play,
+    RandomBot,
+    RuleBot,
+    Rules,
+    SearchBot,
+)
+
+
+def _short(rules: Rules) -> Rules:
+    """The same variant, over two hands (a chip game keeps its own end)."""
+    return rules if rules.chips is not None else rules.replace(hands=2, target=None)
+
+
+@pytest.mark.parametrize("name", Rules.preset_names())
+def test_every_bot_plays_legal_moves_under_every_preset(name: str) -> None:
+    rules = _short(Rules.preset(name))
+    bots: list[Bot] = [SearchBot(samples=2), RuleBot(), RandomBot()]
+    bots += [RuleBot()] * (rules.players - 3)
+    game = hearts.play_game(rules, bots, seed=5)  # an illegal move would raise
+    assert game.hands >= 1 and len(game.scores) == rules.players
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_the_rule_bot_plays_legal_moves_under_random_rules(rules: Rules, seed: int) -> None:
+    rules = _short(rules) if rules.chips is None else rules.replace(hands=1)
+    game = hearts.play_game(rules, [RuleBot()] * rules.players, seed=seed)
+    assert game.hands >= 1
+
+
+def test_rule_bot_passes_the_high_spades() -> None:
+    # Pass advice (pagat.com, "Hearts: strategy"): give away Q♠ and the cards that catch it.
+    state = hearts.from_hands([CLUBS, DIAMONDS, HEARTS, SPADES])
+    move = RuleBot().choose(hearts.view(state, 3), random.Random(0))
+    assert move == Pass(3, "QS KS AS")
+    move = RuleBot().choose(hearts.view(state, 2), random.Random(0))
+    assert move == Pass(2, "QH KH AH")
+
+
+def test_rule_bot_ducks_under_the_winning_card() -> None:
+    hands = [
+        "2C 9C 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "3C TC QC AC 2H 3H 4H 5H 6H 7H 8H 9H TH",
+        "4C 5C 6C 7C 8C JC KC AD JH QH KH AH 2S",
+        "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2D",
+    ]
+    state = play(hold_hand(hands), "2C")
+    # P1 holds 3♣ T♣ Q♣ A♣ under 2♣: every club wins, so it plays the lowest, 3♣.
+    assert RuleBot().choose(hearts.view(state, 1), random.Random(0)) == Play(1, "3C")
+    state = play(state, "AC")
+    # P2 can duck under A♣ with any club: the highest of them, K♣.
+    assert RuleBot().choose(hearts.view(state, 2), random.Random(0)) == Play(2, "KC")
+
+
+def test_rule_bot_dumps_the_queen_when_void() -> None:
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+        DIAMONDS,
+        HEARTS,
+        SPADES,
+    ]
+    state = play(hold_hand(hands), "2C", "2D", "2H")
+    # P3, void in clubs after the first trick... on the first trick Q♠ is barred:
+    assert RuleBot().choose(hearts.view(state, 3), random.Random(0)) == Play(3, "AS")
+    state = play(state, "AS", "3C", "3D", "3H")
+    assert RuleBot().choose(hearts.view(state, 3), random.Random(0)) == Play(3, "QS")
+
+
+def test_rule_bot_leads_low_and_not_hearts() -> None:
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
+        "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+        "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        SPADES,
+    ]
+    state = play(hold_hand(hands), "2C", "AC", "AD", "2S")
+    # P1 won with A♣ and leads: its lowest card, 2♦.
+    assert RuleBot().choose(hearts.view(state, 1), random.Random(0)) == Play(1, "2D")
+
+
+def test_search_bot_dumps_the_queen_under_the_ace() -> None:
+    # P3 leads A♠; P0 holds Q♠ and 3♠. Playing Q♠ now gives it to P3; keeping it risks
+    # taking it back. Every sampled deal agrees, so the search must dump it.
+    hands = [
+        "QS 3S 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC",
+        "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        "AS 2S 4S 5S 6S 7S 8S 9S TS JS KS KC AC",
+    ]
+    state = play(hold_hand(hands), "2C", "2D", "2H", "AC")
+    state = play(state, "AS")
+    assert state.to_move == (0,)
+    move = SearchBot(samples=6).choose(hearts.view(state, 0), random.Random(1))
+    assert move == Play(0, "QS")
+
+
+def test_games_are_reproducible_and_rotate_seats_in_tournaments() -> None:
+    bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
+    first = hearts.play_game(Rules(target=50), bots, seed=4)
+    assert first == hearts.play_game(Rules(target=50), bots, seed=4)
+    assert first.bots == ("rule-based", "random", "random", "random")
+    result = hearts.tournament(Rules(target=50), bots, games=4, seed=9)
+    assert result.seats == ((0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0))
+    assert result.games[1] == hearts.play_game(
+        Rules(target=50), [bots[3], bots[0], bots[1], bots[2]], hearts.tournament_seed(9, 1)
+    )
+    lines = result.standings
+    assert [line.games for line in lines] == [4, 4, 4, 4]
+    assert sum(line.wins for line in lines) == pytest.approx(4)
+    low, high = lines[0].interval
+    assert low <= lines[0].points_per_hand <= high
+    difference, (low, high) = result.difference(0, (1, 2, 3))
+    assert low <= difference <= high
+    assert "rule-based" in result.table()
+
+
+def _tournament(executor: object = None) -> hearts.TournamentResult:
+    bots = [SearchBot(samples=2), RuleBot(), RandomBot(), RuleBot()]
+    return hearts.tournament(Rules(target=30), bots, games=6, seed=3, executor=executor)  # type: ignore[arg-type]
+
+
+def test_a_tournament_on_a_process_pool_matches_the_serial_run() -> None:
+    serial = _tournament()
+    with ProcessPoolExecutor(2) as pool:
+        assert _tournament(pool) == serial
+    with ThreadPoolExecutor(2) as pool:
+        assert _tournament(pool) == serial
+
+
+def test_a_tournament_on_a_dask_cluster_matches_the_serial_run() -> None:
+    from distributed import Client, LocalCluster
+
+    serial = _tournament()
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        assert _tournament(client.get_executor()) == serial
+
+
+def test_bad_bots_are_refused_with_a_sentence() -> None:
+    with pytest.raises(HeartsError, match="needs one bot per seat: this game has 4 seats, got 3"):
+        hearts.play_game(Rules(), [RandomBot()] * 3, seed=1)
+    with pytest.raises(HeartsError, match="is not a bot"):
+        hearts.play_game(Rules(), [RandomBot()] * 3 + ["random"], seed=1)  # type: ignore[list-item]
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+            return (
+                Play(view.player, "2C")
+                if view.phase is hearts.Phase.PLAY
+                else hearts.legal_moves(view)[0]
+            )
+
+    with pytest.raises(IllegalMoveError, match=r"The cheat bot at P\d chose an illegal move: P\d"):
+        hearts.play_game(Rules(), [Cheat(), Cheat(), Cheat(), Cheat()], seed=1)
+    with pytest.raises(HeartsError, match="games must be a whole number of at least 1"):
+        hearts.tournament(Rules(), [RandomBot()] * 4, games=0, seed=1)
+    with pytest.raises(ValueError, match="samples"):
+        SearchBot(samples=0)
+
+
+def test_search_bot_time_budget() -> None:
+    state = hearts.new_game(seed=6)
+    while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 2:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, state.to_move[0])
+    assert SearchBot(milliseconds=20).choose(seen, random.Random(1)) in hearts.legal_moves(state)
