@@ -23,6 +23,7 @@ only its seat's :class:`~hearts.PlayerView` and returns one of
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -35,7 +36,7 @@ import attrs
 from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
 from hearts.engine import apply, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError
-from hearts.moves import Claim, Move, Pass, Play, ShootChoice
+from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
 from hearts.state import Phase, State
@@ -250,7 +251,7 @@ def _rule_move(
             if isinstance(move, Claim):
                 return move
             legal |= 1 << move.card  # type: ignore[union-attr]
-        return Play(seat, _rule_card(rules, hand, legal, trick, played))
+        return PLAYS[seat][_rule_card(rules, hand, legal, trick, played)]
     if isinstance(first, Pass):
         return Pass(seat, CardSet.from_mask(_rule_pass(rules, hand, len(first.cards))))
     if isinstance(first, ShootChoice):
@@ -266,22 +267,24 @@ def _rank(card: int) -> int:
 def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], played: int) -> int:
     points = rules.card_points
     queen_out = not (played | hand) & _QUEEN and bool(rules.deck_mask & _QUEEN)
-    cards = list(cards_of(legal))
     led = next((card for card in trick if card < 52), None)
+    if led is not None and legal & SUIT_MASKS[led // 13]:
+        # Following suit (the common case, in bits: every legal card is of the suit led).
+        winning = 0
+        for card in trick:
+            winning |= 1 << card
+        best = (winning & SUIT_MASKS[led // 13]).bit_length() - 1
+        under = legal & ((1 << best) - 1)
+        if under:  # duck with the highest card that still loses
+            return under.bit_length() - 1
+        keep_queen = legal & ~_QUEEN or legal
+        if len(trick) == rules.players - 1 and not winning & _positive(rules):
+            return keep_queen.bit_length() - 1  # last to a trick without points: shed high
+        return (keep_queen & -keep_queen).bit_length() - 1
+    cards = list(cards_of(legal))
     if led is None:  # leading (or only jokers so far): lead low and safe
         safe = [c for c in cards if points[c] <= 0 and not (queen_out and 1 << c & _HIGH_SPADES)]
         return min(safe or cards, key=lambda c: (_rank(c), points[c]))
-    suit = SUIT_MASKS[led // 13]
-    if legal & suit:  # following suit
-        best = max(card for card in trick if 1 << card & suit)
-        under = [c for c in cards if c < best or c >= 52]
-        if under:
-            return max(under, key=_rank)
-        last = len(trick) == rules.players - 1
-        costless = not any(points[c] > 0 for c in trick)
-        ordered = sorted(cards, key=_rank)
-        keep_queen = [c for c in ordered if c != QUEEN_OF_SPADES] or ordered
-        return keep_queen[-1] if last and costless else keep_queen[0]
     # Void in the suit led: dump the worst card.
     if legal & _QUEEN and points[QUEEN_OF_SPADES] > 0:
         return int(QUEEN_OF_SPADES)
@@ -292,6 +295,16 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
         return max(cards_of(legal & _HIGH_SPADES))
     plain = [c for c in cards if points[c] == 0] or cards
     return max(plain, key=_rank)
+
+
+@functools.lru_cache(maxsize=64)
+def _positive(rules: Rules) -> int:
+    """The cards worth positive points under ``rules``."""
+    mask = 0
+    for card, value in enumerate(rules.card_points):
+        if value > 0:
+            mask |= 1 << card
+    return mask
 
 
 def _rule_pass(rules: Rules, hand: int, count: int) -> int:
