@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 import random
 import secrets
+import struct
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
@@ -33,10 +35,11 @@ from hearts.cards import (
     Card,
     CardSet,
     Suit,
+    _card_set,
     cards_of,
 )
 from hearts.errors import HeartsError, IllegalMoveError
-from hearts.moves import PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.state import HandResult, Phase, State, Trick
@@ -45,6 +48,7 @@ __all__ = [
     "PassMoves",
     "Viewpoint",
     "apply",
+    "apply_unchecked",
     "from_hands",
     "legal_moves",
     "new_game",
@@ -59,6 +63,28 @@ _LED_MASK: Final = tuple(SUIT_MASKS[suit] if suit < 4 else 0 for suit in _SUIT_O
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 _CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
 _QUEEN: Final = QUEEN_OF_SPADES.mask
+_PHASE, _DEALT_MASKS, _HAND_MASKS, _PASSED_MASKS, _TO_MOVE, _LEADER = map(
+    State._fields.index,
+    ("phase", "dealt_masks", "hand_masks", "passed_masks", "to_move", "leader"),
+)
+"""Positions of State's fields, for building a state from a list of its fields."""
+_CHUNKS: Final = (*SUIT_MASKS, JOKERS)
+"""The masks a set of cards is cut into for the tables of plays: each suit, then the jokers."""
+
+# Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
+# machinery, which costs more than the rest of a play's checks.
+_DEAL: Final = Phase.DEAL
+_CHOOSE: Final = Phase.CHOOSE
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_SHOOT: Final = Phase.SHOOT
+_OVER: Final = Phase.OVER
+_HOLD: Final = PassDirection.HOLD
+_LOWEST_CLUB: Final = FirstLead.LOWEST_CLUB
+_ANY_CLUB: Final = FirstLead.ANY_CLUB
+_NO_HEART_LEAD: Final = FirstLead.LEFT_OF_DEALER_NO_HEART
+_FIRST_TURN_HEARTS: Final = FirstTrick.FIRST_TURN_HEARTS
+_FALLBACK_QUEEN: Final = FirstTrickFallback.QUEEN
 
 
 # --- starting a game -------------------------------------------------------------------
@@ -135,16 +161,58 @@ def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
     >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
     True
     """
-    cards = list(cards_of(rules.deck_mask))
-    random.Random(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)
+    text = f"hearts-deal:{seed}:{hand_number}"
+    deck = _deck_cards(rules.deck_mask)
+    cards = _shuffled(deck, text)
     size = rules.hand_size
-    hands = []
-    for start in range(0, len(cards), size):
-        mask = 0
-        for card in cards[start : start + size]:
-            mask |= 1 << card
-        hands.append(CardSet.from_mask(mask))
-    return Deal(tuple(hands))
+    bits = _BITS.__getitem__
+    return Deal(tuple(
+        _card_set(sum(map(bits, cards[start : start + size])))
+        for start in range(0, len(cards), size)
+    ))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_cards(deck: int) -> tuple[Card, ...]:
+    return tuple(cards_of(deck))
+
+
+_BITS: Final = tuple(1 << card for card in CARDS)
+_SPARE_WORDS = 48
+"""Outputs drawn beyond one per card, for the shuffle's rejected draws (about 20 are used)."""
+_SHUFFLE_STEPS: Final = tuple(
+    tuple((bound - 1, bound, 32 - bound.bit_length()) for bound in range(count, 1, -1))
+    for count in range(len(CARDS) + 1)
+)
+"""``_SHUFFLE_STEPS[count]``: each swap of a shuffle of ``count`` cards, as (position,
+bound, shift), from the last position down."""
+_NATIVE_WORDS: Final = sys.byteorder == "little" and struct.calcsize("I") == 4
+
+
+def _shuffled(deck: tuple[Card, ...], text: str) -> list[Card]:
+    """``deck`` shuffled by ``random.Random(text).shuffle``, with the same result, faster.
+
+    ``Random.shuffle`` swaps position ``i`` (from the last down) with ``randbelow(i + 1)``,
+    which takes the top ``k`` bits of the generator's next 32-bit output
+    (``getrandbits(k)``, ``k = (i + 1).bit_length()``) until they are below ``i + 1``. Here
+    the 32-bit outputs are drawn in one ``getrandbits`` call (its first output is the lowest
+    word) and the same steps run on them. If the rejected draws use up the outputs drawn,
+    the shuffle is redone by ``Random.shuffle`` itself.
+    """
+    cards = list(deck)
+    size = len(cards) + _SPARE_WORDS
+    data = random.Random(text).getrandbits(32 * size).to_bytes(4 * size, "little")
+    words = iter(memoryview(data).cast("I") if _NATIVE_WORDS else struct.unpack(f"<{size}I", data))
+    try:
+        for i, bound, shift in _SHUFFLE_STEPS[len(cards)]:
+            j = next(words) >> shift
+            while j >= bound:
+                j = next(words) >> shift
+            cards[i], cards[j] = cards[j], cards[i]
+    except StopIteration:
+        cards = list(deck)
+        random.Random(text).shuffle(cards)
+    return cards
 
 
 def _new_hand(
@@ -153,28 +221,16 @@ def _new_hand(
     hand_number: int,
     scores: tuple[int, ...],
     results: tuple[HandResult, ...],
+    phase: Phase = _DEAL,
 ) -> State:
     empty = (0,) * rules.players
-    direction = rules.pass_cycle[hand_number % len(rules.pass_cycle)]
-    return State(
-        rules=rules,
-        seed=seed,
-        phase=Phase.DEAL,
-        hand_number=hand_number,
-        scores=scores,
-        results=results,
-        pass_direction=direction,
-        pass_count=0 if direction is PassDirection.HOLD else rules.pass_count,
-        dealt_masks=empty,
-        hand_masks=empty,
-        passed_masks=empty,
-        to_move=(),
-        leader=0,
-        trick=(),
-        tricks=(),
-        taken_masks=empty,
-        hearts_broken=False,
-    )
+    cycle = rules.pass_cycle
+    direction = cycle[hand_number % len(cycle)]
+    count = 0 if direction is _HOLD else rules.pass_count
+    return _new_state(State, (
+        rules, seed, phase, hand_number, scores, results, direction, count, empty, empty,
+        empty, (), 0, (), (), empty, False,
+    ))  # fmt: skip
 
 
 # --- legal moves -----------------------------------------------------------------------
@@ -192,8 +248,11 @@ class Viewpoint(Protocol):
         """The seat whose view this is."""
 
     def _decision_state(self) -> State:
-        """A state with the view's public facts and the player's own hand, in which each
-        other seat holds every card it might hold; only the player's moves are read from it."""
+        """A state with the view's public facts and the player's own hand.
+
+        Each other seat holds every card it might hold; only the player's moves are read
+        from it.
+        """
 
 
 def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence[Move]:
@@ -220,14 +279,14 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     if state.__class__ is not State:
         return _viewpoint_moves(state, player)  # type: ignore[arg-type]
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         seat = state.to_move[0]
         if player is not None and player != seat:
             return ()
         trick = state.trick
-        if trick and trick[0] < FIRST_JOKER:
-            follow = state.hand_masks[seat] & _LED_MASK[trick[0]]
-            plays = _plays(seat, follow) if follow else _plays(seat, _playable(state, seat))
+        follow = state.hand_masks[seat] & _LED_MASK[trick[0]] if trick else 0
+        if follow:  # following suit, the common case: one lookup
+            plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _plays(seat, follow)
         else:
             plays = _plays(seat, _playable(state, seat))
         if state.rules.claims and _claim_is_safe(state, seat):
@@ -237,32 +296,30 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
         raise HeartsError(
             f"P{player} is not a seat: this game has seats P0 to P{state.rules.players - 1}."
         )
-    if phase is Phase.PASS:
+    if phase is _PASS:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
         if not seats:
             return ()
         return PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
-    if phase is Phase.CHOOSE:
+    if phase is _CHOOSE:
         return _choices(state.rules, state.to_move[0]) if player in (None, *state.to_move) else ()
-    if phase is Phase.SHOOT:
+    if phase is _SHOOT:
         if player not in (None, *state.to_move):
             return ()
         seat = state.to_move[0]
         return (ShootChoice(seat, ShootMode.ADD), ShootChoice(seat, ShootMode.SUBTRACT))
-    if phase is Phase.DEAL and player is None:
+    if phase is _DEAL and player is None:
         return (seeded_deal(state.rules, state.seed, state.hand_number),)
     return ()
 
 
 def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
     if not hasattr(view, "_decision_state"):
-        raise HeartsError(
-            f"legal_moves needs a hearts.State or a hearts.PlayerView, got {view!r}."
-        )
+        raise HeartsError(f"legal_moves needs a hearts.State or a hearts.PlayerView, got {view!r}.")
     if player is not None and player != view.player:
         return ()
     state = view._decision_state()
-    if state.phase is Phase.DEAL:
+    if state.phase is _DEAL:
         return ()  # a chance move: no player's to make
     return legal_moves(state, view.player)
 
@@ -286,9 +343,9 @@ def _playable(state: State, seat: int) -> int:
         return _leadable(state, hand)
     if not state.tricks:
         first_lead = state.rules.first_lead
-        if first_lead is FirstLead.LOWEST_CLUB:
+        if first_lead is _LOWEST_CLUB:
             return 1 << state.rules.lowest_club
-        if first_lead is FirstLead.ANY_CLUB:
+        if first_lead is _ANY_CLUB:
             return hand & _CLUBS
     return _leadable(state, hand)
 
@@ -321,7 +378,7 @@ def _leadable(state: State, hand: int) -> int:
     rules = state.rules
     cards = hand & ~JOKERS
     first_trick = not state.tricks
-    if first_trick and rules.first_lead is FirstLead.LEFT_OF_DEALER_NO_HEART:
+    if first_trick and rules.first_lead is _NO_HEART_LEAD:
         cards = cards & ~HEARTS or cards
     if rules.must_break_hearts and not state.hearts_broken:
         safe = cards & ~HEARTS
@@ -335,12 +392,12 @@ def _leadable(state: State, hand: int) -> int:
 def _first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
     """``cards`` less those barred from the first trick, unless nothing would be left."""
     barred = rules.first_trick_barred
-    if rules.first_trick is FirstTrick.FIRST_TURN_HEARTS and not hand & _CLUBS:
+    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS:
         barred &= _QUEEN
     allowed = cards & ~barred
     if allowed:
         return allowed
-    if rules.first_trick_fallback is FirstTrickFallback.QUEEN and cards & _QUEEN:
+    if rules.first_trick_fallback is _FALLBACK_QUEEN and cards & _QUEEN:
         return _QUEEN
     return cards
 
@@ -350,35 +407,44 @@ def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
     return tuple(
         ChoosePass(dealer, direction, count)
         for direction in rules.pass_directions
-        for count in ((0,) if direction is PassDirection.HOLD else range(1, rules.pass_count + 1))
+        for count in ((0,) if direction is _HOLD else range(1, rules.pass_count + 1))
     )
 
 
-_PLAY_CHUNKS: dict[int, tuple[Play, ...]] = {}
+_SEAT_SHIFT: Final = 56
+_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+"""The plays of a seat's cards of one suit (or of its jokers), keyed by the cards' mask with
+the seat above them: at most 7 seats x 5 chunks x 8,191 subsets, so the table is bounded."""
 
 
 def _plays(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, from a cache of per-suit tuples.
-
-    The mask is cut in 13-bit chunks (one per suit, then the jokers): there are at most
-    7 seats x 5 chunks x 8,192 subsets, so the cache is bounded.
-    """
+    """The plays of the cards in ``mask``, ascending, joined from the per-suit tables."""
     result: tuple[Play, ...] = ()
-    key = seat * 5 << 13
-    shift = 0
-    while mask:
-        chunk = mask & 0x1FFF
-        if chunk:
-            plays = _PLAY_CHUNKS.get(key | chunk)
+    high = seat << _SEAT_SHIFT
+    for chunk in _CHUNKS:
+        part = mask & chunk
+        if part:
+            plays = _SUIT_PLAYS.get(part | high)
             if plays is None:
                 row = PLAYS[seat]
-                plays = tuple(row[card] for card in cards_of(chunk << shift))
-                _PLAY_CHUNKS[key | chunk] = plays
+                plays = tuple(row[card] for card in cards_of(part))
+                _SUIT_PLAYS[part | high] = plays
             result += plays
-        mask >>= 13
-        shift += 13
-        key += 1 << 13
+            mask ^= part
+            if not mask:
+                break
     return result
+
+
+@functools.lru_cache(maxsize=64)
+def _combinations(size: int, count: int) -> tuple[tuple[int, ...], ...] | None:
+    """Every choice of ``count`` positions out of ``size``, in order, or None if too many.
+
+    Tables of up to a thousand are kept (13 cards choose 3 is 286).
+    """
+    if comb(size, count) > 1000:
+        return None
+    return tuple(combinations(range(size), count))
 
 
 class PassMoves(Sequence[Pass]):
@@ -396,18 +462,19 @@ class PassMoves(Sequence[Pass]):
     (True, False)
     """
 
-    __slots__ = ("_count", "_hands", "_seats", "_sizes")
+    __slots__ = ("_count", "_hands", "_length", "_seats", "_sizes")
 
     def __init__(
         self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int = 0
     ) -> None:
         self._seats = seats
-        self._hands = tuple(mask & ~unpassable for mask in hand_masks)
+        self._hands = tuple([mask & ~unpassable for mask in hand_masks])
         self._count = count
-        self._sizes = tuple(comb(self._hands[seat].bit_count(), count) for seat in seats)
+        self._sizes = tuple([comb(self._hands[seat].bit_count(), count) for seat in seats])
+        self._length = sum(self._sizes)
 
     def __len__(self) -> int:
-        return sum(self._sizes)
+        return self._length
 
     @overload
     def __getitem__(self, index: int) -> Pass: ...
@@ -417,24 +484,38 @@ class PassMoves(Sequence[Pass]):
 
     def __getitem__(self, index: int | slice) -> Pass | tuple[Pass, ...]:
         if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
+            return tuple(self[i] for i in range(*index.indices(self._length)))
         if index < 0:
-            index += len(self)
+            index += self._length
         if index >= 0:
             for seat, size in zip(self._seats, self._sizes, strict=True):
                 if index < size:
-                    return Pass(seat, CardSet.from_mask(self._unrank(self._hands[seat], index)))
+                    return Pass(seat, _card_set(self._unrank(self._hands[seat], index)))
                 index -= size
         raise IndexError("pass index out of range")
 
     def _unrank(self, hand: int, index: int) -> int:
-        cards = list(cards_of(hand))
-        left, mask, start = self._count, 0, 0
+        """The mask of the ``index``-th combination of ``hand``'s cards.
+
+        The order is that of :func:`itertools.combinations` over the cards, ascending.
+        """
+        held = []
+        while hand:
+            low = hand & -hand
+            held.append(low)
+            hand ^= low
+        mask = 0
+        combinations_of = _combinations(len(held), self._count)
+        if combinations_of is not None:
+            for position in combinations_of[index]:
+                mask |= held[position]
+            return mask
+        left, start = self._count, 0
         while left:
-            for position in range(start, len(cards)):
-                following = comb(len(cards) - position - 1, left - 1)
+            for position in range(start, len(held)):
+                following = comb(len(held) - position - 1, left - 1)
                 if index < following:
-                    mask |= 1 << cards[position]
+                    mask |= held[position]
                     start, left = position + 1, left - 1
                     break
                 index -= following
@@ -475,7 +556,7 @@ def apply(state: State, move: Move) -> State:
     >>> hearts.apply(state, hearts.Play(0, "2C")).trick
     (Card('2♣'),)
     """
-    kind = type(move)
+    kind = move.__class__
     if kind is Play:
         return _apply_play(state, move)  # type: ignore[arg-type]
     if kind is Pass:
@@ -493,43 +574,78 @@ def apply(state: State, move: Move) -> State:
     )
 
 
-def _apply_play(state: State, move: Play) -> State:
+def apply_unchecked(state: State, move: Move) -> State:
+    """:func:`apply` for search code that plays only moves :func:`legal_moves` gave it.
+
+    A :class:`~hearts.Play` is applied without checking that it is legal, which saves
+    about a third of the time of a play; an illegal play gives a state no game can reach,
+    silently. Every other move is checked, exactly as :func:`apply` does. For a legal move
+    the result is the same state :func:`apply` returns.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while not state.is_over:
+    ...     move = hearts.legal_moves(state)[-1]
+    ...     assert apply_unchecked(state, move) == hearts.apply(state, move)
+    ...     state = apply_unchecked(state, move)
+    """
+    if move.__class__ is Play:
+        return _apply_play(state, move, False)
+    return apply(state, move)
+
+
+_SEATS: Final = tuple((seat,) for seat in range(MAX_SEATS))
+"""``(seat,)`` for every seat, shared by every state's ``to_move``."""
+_NEXT_SEAT: Final = tuple(
+    tuple(_SEATS[(seat + 1) % players] for seat in range(players))
+    for players in range(MAX_SEATS + 1)
+)
+"""``_NEXT_SEAT[players][seat]``: ``(seat + 1) % players`` as a ``to_move`` tuple."""
+_new_trick: Final = tuple.__new__
+
+
+def _apply_play(state: State, move: Play, checked: bool = True) -> State:
     # The hot path: fields are unpacked once and the new state is built in one call.
     (
         rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
         hands, passed, to_move, leader, trick, tricks, taken, broken,
     ) = state  # fmt: skip
-    player, card = move.player, move.card
-    if phase is not Phase.PLAY or to_move[0] != player:
-        raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state)}.")
+    player = move.player
+    card = move.card
     bit = 1 << card
-    hand = hands[player]
-    if trick and trick[0] < FIRST_JOKER and hand & _LED_MASK[trick[0]]:
-        legal = bit & hand & _LED_MASK[trick[0]]  # following suit: the common case
-    else:
-        legal = bit & _playable(state, player)
-    if not legal:
-        raise IllegalMoveError(_why_unplayable(state, player, card))
-    hands = (*hands[:player], hand ^ bit, *hands[player + 1 :])
-    trick = (*trick, card)
+    if checked:
+        if phase is not _PLAY or to_move[0] != player:
+            raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state)}.")
+        follow = hands[player] & _LED_MASK[trick[0]] if trick else 0
+        if not bit & (follow or _playable(state, player)):
+            raise IllegalMoveError(_why_unplayable(state, player, card))
+    held = list(hands)
+    held[player] ^= bit
+    hands = tuple(held)
     if not broken and bit & rules.breaking_mask:
         broken = True
     players = rules.players
-    if len(trick) < players:
+    if len(trick) + 1 < players:
         return _new_state(State, (
             rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
-            hands, passed, ((player + 1) % players,), leader, trick, tricks, taken, broken,
+            hands, passed, _NEXT_SEAT[players][player], leader, trick + (card,), tricks, taken,  # noqa: RUF005 (faster)
+            broken,
         ))  # fmt: skip
-    winner = trick_winner(trick, leader, players)
+    trick += (card,)
     trick_mask = 0
     for played in trick:
         trick_mask |= 1 << played
-    taken = (*taken[:winner], taken[winner] | trick_mask, *taken[winner + 1 :])
-    tricks = (*tricks, Trick(leader, trick, winner))
+    # The highest card of the suit led is the highest bit of the trick in that suit.
+    led = _LED_MASK[trick[0]] or _LED_MASK[_led_card(trick)]
+    winner = (leader + trick.index((trick_mask & led).bit_length() - 1)) % players
+    won = list(taken)
+    won[winner] |= trick_mask
+    taken = tuple(won)
+    tricks += (_new_trick(Trick, (leader, trick, winner)),)
     if len(tricks) < rules.hand_size:
         return _new_state(State, (
             rules, seed, phase, hand_number, scores, results, pass_direction, pass_count, dealt,
-            hands, passed, (winner,), winner, (), tricks, taken, broken,
+            hands, passed, _SEATS[winner], winner, (), tricks, taken, broken,
         ))  # fmt: skip
     return _end_hand(state, tricks, taken)
 
@@ -544,7 +660,7 @@ def _end_hand(
         if options is not None:
             empty = (0,) * rules.players
             return state._replace(
-                phase=Phase.SHOOT, to_move=(options[0],), hand_masks=empty, trick=(),
+                phase=_SHOOT, to_move=(options[0],), hand_masks=empty, trick=(),
                 tricks=tricks, taken_masks=taken,
             )  # fmt: skip
     result = score_hand(
@@ -563,7 +679,7 @@ def _end_hand(
         rules, state.seed, state.hand_number + 1, result.scores, (*state.results, result)
     )
     if result.winners:
-        return following._replace(phase=Phase.OVER)
+        return following._replace(phase=_OVER)
     return following
 
 
@@ -571,7 +687,7 @@ def _apply_claim(state: State, move: Claim) -> State:
     player = move.player
     if not state.rules.claims:
         raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
-    if state.phase is not Phase.PLAY or state.to_move[0] != player:
+    if state.phase is not _PLAY or state.to_move[0] != player:
         raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state)}.")
     if not _claim_is_safe(state, player):
         raise IllegalMoveError(
@@ -628,7 +744,7 @@ def _leads_win(hand: int, others: int) -> bool:
 
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
     player = move.player
-    if state.phase is not Phase.SHOOT or state.to_move[0] != player:
+    if state.phase is not _SHOOT or state.to_move[0] != player:
         raise IllegalMoveError(
             f"P{player} may not choose how a shot is scored: {_waiting_for(state)}."
         )
@@ -643,8 +759,8 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
 
 def _apply_pass(state: State, move: Pass) -> State:
     player, cards = move.player, move.cards
-    if state.phase is not Phase.PASS or player not in state.to_move:
-        if state.phase is Phase.PASS and player in range(state.rules.players):
+    if state.phase is not _PASS or player not in state.to_move:
+        if state.phase is _PASS and player in range(state.rules.players):
             raise IllegalMoveError(
                 f"P{player} may not pass {cards}: P{player} has already passed "
                 f"{CardSet.from_mask(state.passed_masks[player])} this hand."
@@ -670,21 +786,24 @@ def _apply_pass(state: State, move: Pass) -> State:
         )
     passed = list(state.passed_masks)
     passed[player] = cards.mask
-    to_move = tuple(seat for seat in state.to_move if seat != player)
+    to_move = tuple([seat for seat in state.to_move if seat != player])
     if to_move:
-        return state._replace(passed_masks=tuple(passed), to_move=to_move)
+        fields = list(state)
+        fields[_PASSED_MASKS] = tuple(passed)
+        fields[_TO_MOVE] = to_move
+        return _new_state(State, fields)
     # Everyone has passed: the cards change hands together.
     players = rules.players
     offset = state.pass_direction.offset(players)
+    held = state.hand_masks
     hands = tuple(
-        state.hand_masks[seat] & ~passed[seat] | passed[(seat - offset) % players]
-        for seat in range(players)
+        [held[seat] & ~passed[seat] | passed[(seat - offset) % players] for seat in range(players)]
     )
     return _start_play(state, hands, tuple(passed))
 
 
 def _apply_deal(state: State, move: Deal) -> State:
-    if state.phase is not Phase.DEAL:
+    if state.phase is not _DEAL:
         raise IllegalMoveError(f"A deal is not a legal move now: {_waiting_for(state)}.")
     rules = state.rules
     hands = move.hands
@@ -710,16 +829,19 @@ def _apply_deal(state: State, move: Deal) -> State:
                 f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
             )
         seen |= hand.mask
-    masks = tuple(hand.mask for hand in hands)
-    dealt = state._replace(hand_masks=masks, dealt_masks=masks)
+    masks = tuple([hand.mask for hand in hands])
+    fields = list(state)
+    fields[_HAND_MASKS] = fields[_DEALT_MASKS] = masks
     if rules.dealer_chooses_pass:
-        return dealt._replace(phase=Phase.CHOOSE, to_move=(state.dealer,))
-    return _start_passing(dealt)
+        fields[_PHASE] = _CHOOSE
+        fields[_TO_MOVE] = (state.dealer,)
+        return _new_state(State, fields)
+    return _start_passing(_new_state(State, fields))
 
 
 def _apply_choice(state: State, move: ChoosePass) -> State:
     player = move.player
-    if state.phase is not Phase.CHOOSE or player not in state.to_move:
+    if state.phase is not _CHOOSE or player not in state.to_move:
         raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state)}.")
     rules = state.rules
     direction, count = move.direction, move.count
@@ -729,7 +851,7 @@ def _apply_choice(state: State, move: ChoosePass) -> State:
             f"P{player} may not call a pass {direction}: {rules.players} players may pass "
             f"{allowed}."
         )
-    if direction is PassDirection.HOLD:
+    if direction is _HOLD:
         if count != 0:
             raise IllegalMoveError(
                 f"P{player} may not call a hold hand of {count} cards: a hold hand passes 0."
@@ -743,21 +865,28 @@ def _apply_choice(state: State, move: ChoosePass) -> State:
 
 
 def _start_passing(state: State) -> State:
-    if state.pass_direction is PassDirection.HOLD:
+    if state.pass_direction is _HOLD:
         return _start_play(state, state.hand_masks, state.passed_masks)
-    return state._replace(phase=Phase.PASS, to_move=tuple(range(state.rules.players)))
+    fields = list(state)
+    fields[_PHASE] = _PASS
+    fields[_TO_MOVE] = tuple(range(state.rules.players))
+    return _new_state(State, fields)
 
 
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
     rules = state.rules
-    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, FirstLead.LEFT_OF_DEALER_NO_HEART):
+    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, _NO_HEART_LEAD):
         leader = (state.dealer + 1) % rules.players
     else:
         first = 1 << rules.lowest_club
         leader = next(seat for seat, hand in enumerate(hands) if hand & first)
-    return state._replace(
-        phase=Phase.PLAY, hand_masks=hands, passed_masks=passed, to_move=(leader,), leader=leader
-    )
+    fields = list(state)
+    fields[_PHASE] = _PLAY
+    fields[_HAND_MASKS] = hands
+    fields[_PASSED_MASKS] = passed
+    fields[_TO_MOVE] = _SEATS[leader]
+    fields[_LEADER] = leader
+    return _new_state(State, fields)
 
 
 # --- explaining illegal moves ----------------------------------------------------------
@@ -769,16 +898,16 @@ def _count(number: int, noun: str) -> str:
 
 def _waiting_for(state: State) -> str:
     phase = state.phase
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return f"the game waits for the deal of hand {state.hand_number + 1}"
-    if phase is Phase.CHOOSE:
+    if phase is _CHOOSE:
         return f"the game waits for the dealer, P{state.to_move[0]}, to call the pass"
-    if phase is Phase.PASS:
+    if phase is _PASS:
         seats = ", ".join(f"P{seat}" for seat in state.to_move)
         return f"the game waits for {seats} to pass"
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return f"it is P{state.to_move[0]}'s turn to play"
-    if phase is Phase.SHOOT:
+    if phase is _SHOOT:
         return f"the game waits for P{state.to_move[0]} to choose how its shot is scored"
     return "the game is over"
 
@@ -812,15 +941,15 @@ def _why_unplayable(state: State, player: int, card: Card) -> str:
             f"(Rules.forced_discard), and P{player} holds {penalty}."
         )
     if not trick and not state.tricks:
-        if rules.first_lead is FirstLead.LOWEST_CLUB:
+        if rules.first_lead is _LOWEST_CLUB:
             return f"{prefix}: the first trick must be led with {rules.lowest_club}."
-        if rules.first_lead is FirstLead.ANY_CLUB:
+        if rules.first_lead is _ANY_CLUB:
             return (
                 f"{prefix}: the first trick must be led with a club (Rules.first_lead='any_club')."
             )
     if bit & JOKERS:
         return f"{prefix}: a joker may be led only by a player with no other card it may lead."
-    if not state.tricks and rules.first_lead is FirstLead.LEFT_OF_DEALER_NO_HEART and bit & HEARTS:
+    if not state.tricks and rules.first_lead is _NO_HEART_LEAD and bit & HEARTS:
         return (
             f"{prefix}: the first lead may not be a heart while P{player} holds other suits "
             "(Rules.first_lead='left_of_dealer_no_heart')."
@@ -831,7 +960,7 @@ def _why_unplayable(state: State, player: int, card: Card) -> str:
 
 
 def _first_trick_reason(rules: Rules, hand: int, prefix: str, player: int, card: Card) -> str:
-    if rules.first_trick_fallback is FirstTrickFallback.QUEEN and card != QUEEN_OF_SPADES:
+    if rules.first_trick_fallback is _FALLBACK_QUEEN and card != QUEEN_OF_SPADES:
         barred = rules.first_trick_barred
         if hand & _QUEEN and not hand & ~barred & ~JOKERS:
             return (
@@ -840,7 +969,7 @@ def _first_trick_reason(rules: Rules, hand: int, prefix: str, player: int, card:
             )
     if rules.first_trick is FirstTrick.HEARTS_BARRED:
         return f"{prefix}: no heart may be played on the first trick while P{player} holds other cards."
-    if rules.first_trick is FirstTrick.FIRST_TURN_HEARTS and card != QUEEN_OF_SPADES:
+    if rules.first_trick is _FIRST_TURN_HEARTS and card != QUEEN_OF_SPADES:
         return (
             f"{prefix}: hearts may be played on the first trick only by a player without clubs "
             "(Rules.first_trick='first_turn_hearts')."

@@ -20,23 +20,43 @@ the target (100); the lowest total wins.
 
 from __future__ import annotations
 
-from hearts.cards import CardSet, cards_of
+import functools
+import operator
+from typing import Final
+
+from hearts.cards import _card_set, cards_of
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
 __all__ = ["game_winners", "hand_points", "score_hand", "shoot_options", "shooter"]
 
+_OFF: Final = ShootMode.OFF
+_CHOOSE: Final = ShootMode.CHOOSE
+
 
 def hand_points(rules: Rules, taken_mask: int) -> int:
     """The points of the cards in ``taken_mask`` under the rules' point table.
 
+    >>> from hearts import CardSet
     >>> hand_points(Rules(), CardSet("AH KH QS").mask)
     15
     >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
     3
     """
-    points = rules.card_points
-    return sum(points[card] for card in cards_of(taken_mask & rules.point_mask))
+    return sum(value * (taken_mask & cards).bit_count() for value, cards in _point_groups(rules))
+
+
+@functools.lru_cache(maxsize=256)
+def _point_groups(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """The cards worth points, grouped by value: ``(value, mask)`` pairs.
+
+    A hand's points are then a few popcounts: ``(1, hearts), (13, Q♠)`` in the standard game.
+    """
+    groups: dict[int, int] = {}
+    for card in cards_of(rules.point_mask):
+        value = rules.card_points[card]
+        groups[value] = groups.get(value, 0) | 1 << card
+    return tuple(groups.items())
 
 
 def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
@@ -50,13 +70,13 @@ def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | Non
     >>> shooter(rules, (0, rules.penalty_mask, rules.deck_mask & ~rules.penalty_mask, 0))
     ('moon', 1)
     """
-    if rules.sun is not ShootMode.OFF:
+    if rules.sun is not _OFF:
         every_trick = rules.hand_size * rules.players
         for seat, mask in enumerate(taken_masks):
             if mask.bit_count() == every_trick:
                 return ("sun", seat)
     need = rules.moon_mask
-    if rules.moon is not ShootMode.OFF and need:
+    if rules.moon is not _OFF and need:
         for seat, mask in enumerate(taken_masks):
             if mask & need == need:
                 return ("moon", seat)
@@ -84,7 +104,7 @@ def shoot_options(
         return None
     kind, seat = shot
     mode = rules.sun if kind == "sun" else rules.moon
-    if mode is not ShootMode.CHOOSE:
+    if mode is not _CHOOSE:
         return None
     value = rules.sun_points if kind == "sun" else rules.moon_points
     if rules.moon_choice_needs_score and scores[seat] < value:
@@ -121,13 +141,22 @@ def score_hand(
     """
     players = rules.players
     zeros = (0,) * players
-    played = 0
-    for trick in tricks:
-        played |= trick.mask
-    claimed = rules.deck_mask & ~played
-    claim = next((seat for seat, mask in enumerate(taken_masks) if mask & claimed), None)
-    points = tuple(hand_points(rules, mask) for mask in taken_masks)
-    tricks_won = tuple(mask.bit_count() // players for mask in taken_masks)
+    claim = None
+    if len(tricks) < rules.hand_size:  # the rest were claimed: by the one who took them
+        played = 0
+        for trick in tricks:
+            played |= trick.mask
+        claimed = rules.deck_mask & ~played
+        claim = next((seat for seat, mask in enumerate(taken_masks) if mask & claimed), None)
+    groups = _point_groups(rules)
+    taken_points = []
+    for mask in taken_masks:
+        total = 0
+        for value, cards in groups:
+            total += value * (mask & cards).bit_count()
+        taken_points.append(total)
+    points = tuple(taken_points)
+    tricks_won = tuple([mask.bit_count() // players for mask in taken_masks])
     counted, shoot, bonuses, chip_changes = points, zeros, zeros, zeros
     moon = sun = None
     mode = None
@@ -160,14 +189,18 @@ def score_hand(
             )
         elif rules.no_trick_bonus:
             bonuses = tuple(rules.no_trick_bonus if won == 0 else 0 for won in tricks_won)
-    totals = _sum(scores, counted, shoot, bonuses, chip_changes)
+    totals = tuple(map(operator.add, scores, counted))
+    for term in (shoot, bonuses, chip_changes):
+        if term is not zeros:
+            totals = tuple(map(operator.add, totals, term))
     adjustments = _adjustments(rules, scores, totals) if rules.chips is None else zeros
-    totals = _sum(totals, adjustments)
+    if any(adjustments):
+        totals = tuple(map(operator.add, totals, adjustments))
     return HandResult(
         hand_number=hand_number,
         pass_direction=pass_direction,
-        dealt=tuple(CardSet.from_mask(mask) for mask in dealt_masks),
-        passed=tuple(CardSet.from_mask(mask) for mask in passed_masks),
+        dealt=tuple(map(_card_set, dealt_masks)),
+        passed=tuple(map(_card_set, passed_masks)),
         tricks=tricks,
         claim=claim,
         tricks_won=tricks_won,
@@ -180,7 +213,7 @@ def score_hand(
         bonuses=bonuses,
         chip_changes=chip_changes,
         adjustments=adjustments,
-        changes=tuple(total - score for total, score in zip(totals, scores, strict=True)),
+        changes=tuple(map(operator.sub, totals, scores)),
         scores=totals,
         pool=pool,
         winners=game_winners(rules, totals, hand_number + 1),
@@ -236,6 +269,8 @@ def _adjustments(rules: Rules, before: tuple[int, ...], totals: tuple[int, ...])
 
     A total that lands exactly on one of ``resets`` this hand loses ``reset_amount``.
     """
+    if not rules.resets and rules.score_floor is None:
+        return (0,) * len(totals)
     changes = []
     for previous, total in zip(before, totals, strict=True):
         landed = total != previous and total in rules.resets
@@ -251,4 +286,4 @@ def _add_shot(players: int, shooter: int, value: int) -> tuple[int, ...]:
 
 
 def _sum(*terms: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sum(values) for values in zip(*terms, strict=True))
+    return tuple(map(sum, zip(*terms, strict=True)))
