@@ -34,7 +34,7 @@ from typing import Final, Protocol, runtime_checkable
 import attrs
 
 from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
-from hearts.engine import apply, legal_moves, new_game
+from hearts.engine import apply, apply_unchecked, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
@@ -225,7 +225,7 @@ def _playout_cost(state: State, player: int) -> float:
         else:
             moves = legal_moves(state)
             move = _rule_move(moves, state.rules, state.to_move[0], 0, (), 0, state.scores)
-        state = apply(state, move)
+        state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
     changes = state.results[-1].changes
     return changes[player] - (sum(changes) - changes[player]) / (players - 1)
 
