@@ -85,6 +85,7 @@ _ANY_CLUB: Final = FirstLead.ANY_CLUB
 _NO_HEART_LEAD: Final = FirstLead.LEFT_OF_DEALER_NO_HEART
 _FIRST_TURN_HEARTS: Final = FirstTrick.FIRST_TURN_HEARTS
 _FALLBACK_QUEEN: Final = FirstTrickFallback.QUEEN
+_CHOOSE_SHOT: Final = ShootMode.CHOOSE
 
 
 # --- starting a game -------------------------------------------------------------------
@@ -417,8 +418,25 @@ _SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
 the seat above them: at most 7 seats x 5 chunks x 8,191 subsets, so the table is bounded."""
 
 
+_HAND_PLAYS: dict[int, tuple[Play, ...]] = {}
+"""The plays of masks of several suits, keyed as in ``_SUIT_PLAYS``; emptied when it holds
+``_HAND_PLAYS_LIMIT`` entries, so it only remembers the masks of recent games."""
+_HAND_PLAYS_LIMIT: Final = 1 << 14
+
+
 def _plays(seat: int, mask: int) -> tuple[Play, ...]:
     """The plays of the cards in ``mask``, ascending, joined from the per-suit tables."""
+    key = mask | seat << _SEAT_SHIFT
+    result = _HAND_PLAYS.get(key)
+    if result is None:
+        result = _join_plays(seat, mask)
+        if len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT:
+            _HAND_PLAYS.clear()
+        _HAND_PLAYS[key] = result
+    return result
+
+
+def _join_plays(seat: int, mask: int) -> tuple[Play, ...]:
     result: tuple[Play, ...] = ()
     high = seat << _SEAT_SHIFT
     for chunk in _CHUNKS:
@@ -655,7 +673,7 @@ def _end_hand(
 ) -> State:
     """Score the hand just finished, unless its shooter has a choice to make first."""
     rules = state.rules
-    if choice is None:
+    if choice is None and (rules.moon is _CHOOSE_SHOT or rules.sun is _CHOOSE_SHOT):
         options = shoot_options(rules, taken, state.scores)
         if options is not None:
             empty = (0,) * rules.players
@@ -675,12 +693,9 @@ def _end_hand(
         pool=state.results[-1].pool if state.results else 0,
         choice=choice,
     )
-    following = _new_hand(
-        rules, state.seed, state.hand_number + 1, result.scores, (*state.results, result)
-    )
-    if result.winners:
-        return following._replace(phase=_OVER)
-    return following
+    phase = _OVER if result.winners else _DEAL
+    results = (*state.results, result)
+    return _new_hand(rules, state.seed, state.hand_number + 1, result.scores, results, phase)
 
 
 def _apply_claim(state: State, move: Claim) -> State:
