@@ -162,3 +162,25 @@ def test_adapter_action_strings() -> None:
     assert state.current_player() == 0
     assert state.action_to_string(0, 0) == "2♣"
     assert state.action_to_string(0, 55) == "P0 claims the rest"
+
+
+def test_adapter_information_state_is_the_players_view() -> None:
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "standard"})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.state.phase is hearts.Phase.PLAY
+    for player in range(4):
+        # Deal the cards this player has not seen anew: its information state is the same.
+        other = game.new_initial_state()
+        other.state = hearts.sample(hearts.view(state.state, player), random.Random(player))
+        assert other.state != state.state
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_string((player + 1) % 4) != state.information_state_string(
+            (player + 1) % 4
+        )
+    text = state.information_state_string(0)
+    assert f"own {state.state.hand_masks[0]:x} " in text and "|trick " in text

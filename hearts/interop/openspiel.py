@@ -23,10 +23,12 @@ imports it. It offers:
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+import numpy as np
 import pyspiel
 
 import hearts
@@ -258,7 +260,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=7,
     min_num_players=3,
-    provides_information_state_string=False,
+    provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=False,
     provides_observation_tensor=False,
@@ -326,6 +328,14 @@ class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> HeartsRulesState:
         """A game waiting for its first card to be dealt."""
         return HeartsRulesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: object = None, params: Mapping[str, object] | None = None
+    ) -> InformationStateObserver:
+        """The observer behind ``information_state_string`` (strings only, no tensors)."""
+        if params:
+            raise HeartsError(f"The {GAME_NAME} observer takes no parameters, got {params!r}.")
+        return InformationStateObserver()
 
 
 class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
@@ -417,6 +427,73 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         state = self.state
         hands = " | ".join(f"P{seat}: {hand}" for seat, hand in enumerate(state.hands))
         return f"hand {state.hand_number + 1}, {state.phase.value}; {hands}; scores {state.scores}"
+
+
+class InformationStateObserver:
+    """A seat's information state as a string: its :class:`~hearts.PlayerView`.
+
+    The string holds the fields of the seat's :class:`~hearts.PlayerView` (the rules aside,
+    which the game fixes; card sets as hexadecimal bitmasks) and, while cards are dealt or
+    passed one at a time, the seat's own cards dealt or chosen so far. It holds every card the seat has seen and nothing else,
+    with the whole history of the game (perfect recall): two states give the same string
+    for a seat exactly when they differ only in what that seat has not seen.
+    """
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, object] = {}
+
+    def set_from(self, state: HeartsRulesState, player: int) -> None:
+        """No tensor is provided; only strings."""
+
+    def string_from(self, state: HeartsRulesState, player: int) -> str:
+        """The information state of ``player`` in ``state``."""
+        seen = hearts.view(state.state, player)
+        dealing = 0
+        for card in state._dealt[player :: seen.players]:
+            dealing |= 1 << card
+        selecting = state._selected if seen.to_move[:1] == (player,) else 0
+        # Card sets as hex bitmasks: compact, and cheap enough for tree search.
+        return "|".join(
+            (
+                f"P{player}",
+                seen.phase.value,
+                f"hand {seen.hand_number}",
+                _results_text(seen.results),
+                f"scores {seen.scores}",
+                f"pass {seen.pass_direction.value} {seen.pass_count}",
+                f"to move {seen.to_move}",
+                f"leader {seen.leader}",
+                "trick " + " ".join(str(int(card)) for card in seen.trick),
+                "tricks " + ";".join(_trick_text(trick) for trick in seen.tricks),
+                "taken " + _masks(seen.taken_masks),
+                f"broken {int(seen.hearts_broken)}",
+                f"own {seen.hand_mask:x} {seen.dealt_mask:x} {seen.passed_mask:x} "
+                f"{seen.received_mask:x}",
+                f"sizes {seen.hand_sizes}",
+                "known " + _masks(seen.known_masks),
+                "ruled out " + _masks(seen.ruled_out_masks),
+                f"dealing {dealing:x}",
+                f"selecting {selecting:x}",
+            )
+        )
+
+
+def _masks(masks: tuple[int, ...]) -> str:
+    return " ".join(f"{mask:x}" for mask in masks)
+
+
+def _trick_text(trick: hearts.Trick) -> str:
+    return f"{trick.leader}:{' '.join(str(int(card)) for card in trick.cards)}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _results_text(results: tuple[hearts.HandResult, ...]) -> str:
+    """Finished hands: public, and the same for every seat and every later state."""
+    return "results " + "/".join(
+        json.dumps(hearts.result_to_dict(result), sort_keys=True, separators=(",", ":"))
+        for result in results
+    )
 
 
 def _encode_choice(move: ChoosePass) -> int:
