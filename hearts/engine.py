@@ -782,25 +782,26 @@ def _apply_pass(state: State, move: Pass) -> State:
             )
         raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state)}.")
     rules = state.rules
-    if len(cards) != state.pass_count:
+    mask = cards.mask
+    if mask.bit_count() != state.pass_count:
         raise IllegalMoveError(
             f"P{player} may not pass {cards or 'no cards'}: each player passes exactly "
             f"{_count(state.pass_count, 'card')} {state.pass_direction} this hand, "
             f"not {len(cards)}."
         )
-    missing = cards.mask & ~state.hand_masks[player]
+    missing = mask & ~state.hand_masks[player]
     if missing:
         raise IllegalMoveError(
             f"P{player} may not pass {cards}: P{player} does not hold {CardSet.from_mask(missing)}."
         )
-    kept = cards.mask & rules.unpassable.mask
+    kept = mask & rules.unpassable.mask
     if kept:
         raise IllegalMoveError(
             f"P{player} may not pass {cards}: {CardSet.from_mask(kept)} may not be passed "
             f"(Rules.unpassable: {rules.unpassable})."
         )
     passed = list(state.passed_masks)
-    passed[player] = cards.mask
+    passed[player] = mask
     to_move = tuple([seat for seat in state.to_move if seat != player])
     if to_move:
         fields = list(state)
@@ -826,25 +827,25 @@ def _apply_deal(state: State, move: Deal) -> State:
         raise IllegalMoveError(
             f"The deal gives {len(hands)} hands: each of the {rules.players} players must get one."
         )
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if len(hand) != rules.hand_size:
+    masks = tuple([hand.mask for hand in hands])
+    size, deck, seen = rules.hand_size, rules.deck_mask, 0
+    for seat, mask in enumerate(masks):
+        if mask.bit_count() != size:
             raise IllegalMoveError(
-                f"The deal gives P{seat} {len(hand)} cards: each player must get {rules.hand_size}."
+                f"The deal gives P{seat} {mask.bit_count()} cards: each player must get {size}."
             )
-        foreign = hand.mask & ~rules.deck_mask
+        foreign = mask & ~deck
         if foreign:
             raise IllegalMoveError(
                 f"The deal gives P{seat} {CardSet.from_mask(foreign)}, which this game's deck "
                 f"does not hold (removed: {rules.removed})."
             )
-        twice = hand.mask & seen
+        twice = mask & seen
         if twice:
             raise IllegalMoveError(
                 f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
             )
-        seen |= hand.mask
-    masks = tuple([hand.mask for hand in hands])
+        seen |= mask
     fields = list(state)
     fields[_HAND_MASKS] = fields[_DEALT_MASKS] = masks
     if rules.dealer_chooses_pass:
