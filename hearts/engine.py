@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import Final, Protocol, overload
+from typing import Final, Protocol, TypeVar, overload
 
 from hearts.cards import (
     CARDS,
@@ -68,6 +68,7 @@ _PHASE, _DEALT_MASKS, _HAND_MASKS, _PASSED_MASKS, _TO_MOVE, _LEADER = map(
     ("phase", "dealt_masks", "hand_masks", "passed_masks", "to_move", "leader"),
 )
 """Positions of State's fields, for building a state from a list of its fields."""
+_T = TypeVar("_T")
 _CHUNKS: Final = (*SUIT_MASKS, JOKERS)
 """The masks a set of cards is cut into for the tables of plays: each suit, then the jokers."""
 
@@ -162,23 +163,20 @@ def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
     >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
     True
     """
-    text = f"hearts-deal:{seed}:{hand_number}"
-    deck = _deck_cards(rules.deck_mask)
-    cards = _shuffled(deck, text)
+    # The bits of the cards are shuffled (the same permutation): a hand is then a sum.
+    bits = _shuffled(_deck_bits(rules.deck_mask), f"hearts-deal:{seed}:{hand_number}")
     size = rules.hand_size
-    bits = _BITS.__getitem__
     return Deal(tuple(
-        _card_set(sum(map(bits, cards[start : start + size])))
-        for start in range(0, len(cards), size)
+        [_card_set(sum(bits[start : start + size])) for start in range(0, len(bits), size)]
     ))  # fmt: skip
 
 
 @functools.lru_cache(maxsize=16)
-def _deck_cards(deck: int) -> tuple[Card, ...]:
-    return tuple(cards_of(deck))
+def _deck_bits(deck: int) -> tuple[int, ...]:
+    """``1 << card`` for each card of the deck, ascending."""
+    return tuple(1 << card for card in cards_of(deck))
 
 
-_BITS: Final = tuple(1 << card for card in CARDS)
 _SPARE_WORDS = 48
 """Outputs drawn beyond one per card, for the shuffle's rejected draws (about 20 are used)."""
 _SHUFFLE_STEPS: Final = tuple(
@@ -190,7 +188,7 @@ bound, shift), from the last position down."""
 _NATIVE_WORDS: Final = sys.byteorder == "little" and struct.calcsize("I") == 4
 
 
-def _shuffled(deck: tuple[Card, ...], text: str) -> list[Card]:
+def _shuffled(deck: tuple[_T, ...], text: str) -> list[_T]:
     """``deck`` shuffled by ``random.Random(text).shuffle``, with the same result, faster.
 
     ``Random.shuffle`` swaps position ``i`` (from the last down) with ``randbelow(i + 1)``,
