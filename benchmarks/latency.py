@@ -56,9 +56,9 @@ def positions(deals: int, seed: int) -> dict[str, list[Position]]:
 
 
 def per_call(
-    call: Callable[[hearts.State, hearts.Move], object], cases: Sequence[Position]
+    call: Callable[..., object], cases: Sequence[Position], with_move: bool
 ) -> list[float]:
-    """µs of one call of ``call`` on each case, less the cost of the timing."""
+    """µs of one call on each case, ``call(state, move)`` or ``call(state)``, less the timing."""
     timer = time.perf_counter_ns
     empty = []
     for _ in range(1000):
@@ -66,10 +66,16 @@ def per_call(
         empty.append(timer() - start)
     overhead = statistics.median(empty)
     result = []
-    for state, move in cases:
-        start = timer()
-        call(state, move)
-        result.append((timer() - start - overhead) / 1e3)
+    if with_move:
+        for state, move in cases:
+            start = timer()
+            call(state, move)
+            result.append((timer() - start - overhead) / 1e3)
+    else:
+        for state, _ in cases:
+            start = timer()
+            call(state)
+            result.append((timer() - start - overhead) / 1e3)
     return result
 
 
@@ -98,31 +104,31 @@ def main() -> None:
     unchecked = getattr(engine, "apply_unchecked", None)
     rng = random.Random(arguments.seed)
 
-    def pick(state: hearts.State, move: hearts.Move) -> object:
+    def pick(state: hearts.State) -> object:
         moves = legal_moves(state)
         return moves[rng.randrange(len(moves))]
 
-    def shuffle(state: hearts.State, move: hearts.Move) -> object:
+    def shuffle(state: hearts.State) -> object:
         return engine.seeded_deal.__wrapped__(state.rules, state.seed, state.hand_number)
 
-    measured: list[tuple[str, str, Callable[[hearts.State, hearts.Move], object]]] = [
-        ("play", "legal_moves", lambda state, move: legal_moves(state)),
-        ("play", "legal_moves, same state again", lambda state, move: legal_moves(state)),
-        ("play", "apply", apply),
-        ("last play", "apply (scores the hand)", apply),
-        ("pass", "legal_moves", lambda state, move: legal_moves(state)),
-        ("pass", "legal_moves + pick one", pick),
-        ("pass", "apply", apply),
-        ("deal", "seeded_deal (shuffle)", shuffle),
-        ("deal", "apply", apply),
+    measured: list[tuple[str, str, Callable[..., object], bool]] = [
+        ("play", "legal_moves", legal_moves, False),
+        ("play", "legal_moves, same state again", legal_moves, False),
+        ("play", "apply", apply, True),
+        ("last play", "apply (scores the hand)", apply, True),
+        ("pass", "legal_moves", legal_moves, False),
+        ("pass", "legal_moves + pick one", pick, False),
+        ("pass", "apply", apply, True),
+        ("deal", "seeded_deal (shuffle)", shuffle, False),
+        ("deal", "apply", apply, True),
     ]
     if unchecked is not None:
-        measured.insert(3, ("play", "apply_unchecked", unchecked))
-        measured.insert(5, ("last play", "apply_unchecked", unchecked))
+        measured.insert(3, ("play", "apply_unchecked", unchecked, True))
+        measured.insert(5, ("last play", "apply_unchecked", unchecked, True))
     rows = []
-    for kind, name, call in measured:
+    for kind, name, call, with_move in measured:
         cases = found[kind]
-        rows.append((kind, name, len(cases), *summary(per_call(call, cases))))
+        rows.append((kind, name, len(cases), *summary(per_call(call, cases, with_move))))
     print(table(("phase", "call", "positions", "median µs", "p10", "p90"), rows, left=2))
 
 
