@@ -1,7 +1,8 @@
 """The machine and versions the benchmarks run on, and the timing helpers they share.
 
 Run it to print the table that heads a report (``python benchmarks/environment.py``); the
-other benchmarks import :func:`environment`, :func:`rates` and :func:`table` from it.
+other benchmarks import :func:`environment`, :func:`interleaved`, :func:`median` and
+:func:`table` from it.
 
 Usage: ``python benchmarks/environment.py [--quick]`` (both print the same table)
 """
@@ -63,17 +64,21 @@ def environment() -> list[tuple[str, str]]:
     ]
 
 
-def rates(work: Callable[[], object], units: float, repeat: int) -> list[float]:
-    """Run ``work`` (which does ``units`` of work) ``repeat`` times: units per second."""
-    results = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        results.append(units / (time.perf_counter() - start))
-    return results
+def clock_for(wall: bool) -> tuple[Callable[[], float], str]:
+    """The clock the benchmarks time with, and its name.
+
+    By default the CPU time of this process, so that other programs running on the
+    machine are not counted (everything timed runs in this one thread, OpenSpiel's C++
+    included); the wall clock if ``wall``.
+    """
+    if wall:
+        return time.perf_counter, "wall-clock time"
+    return time.process_time, "CPU time of the process"
 
 
-def interleaved(works: Sequence[Callable[[], object]], repeat: int) -> list[list[float]]:
+def interleaved(
+    works: Sequence[Callable[[], object]], repeat: int, clock: Callable[[], float]
+) -> list[list[float]]:
     """Seconds of each of ``works``, run in turn ``repeat`` times: ``[run][work]``.
 
     Taking turns spreads a slow spell of the machine over every work, so ratios between
@@ -83,9 +88,9 @@ def interleaved(works: Sequence[Callable[[], object]], repeat: int) -> list[list
     for _ in range(repeat):
         seconds = []
         for work in works:
-            start = time.perf_counter()
+            start = clock()
             work()
-            seconds.append(time.perf_counter() - start)
+            seconds.append(clock() - start)
         runs.append(seconds)
     return runs
 

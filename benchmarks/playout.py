@@ -11,7 +11,8 @@ left (our first hand passes left), each seat passes three cards and 52 cards are
 each action drawn uniformly from ``legal_actions()`` with the same kind of generator. The
 ratio is ours / OpenSpiel's, deals per second.
 
-Every run plays deals never played before in the process, so no cache of the engine holds
+Times are the CPU time of the process (``--wall`` for the wall clock), so other programs on
+the machine do not count. Every run plays deals never played before in the process, so no cache of the engine holds
 them; an untimed first run starts filling its bounded per-suit tables of moves. The
 workloads take turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
 median over the runs, and each ratio the median of the ratios within a run.
@@ -26,7 +27,7 @@ import itertools
 import random
 from collections.abc import Callable
 
-from environment import environment, interleaved, median, table
+from environment import clock_for, environment, interleaved, median, table
 
 import hearts
 from hearts import engine
@@ -87,7 +88,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per run (2000)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wall", action="store_true", help="time by the wall clock")
     arguments = parser.parse_args()
+    clock, clock_name = clock_for(arguments.wall)
     deals = 20 if arguments.quick else arguments.deals
     repeat = 1 if arguments.quick else arguments.repeat
     seed = arguments.seed
@@ -95,7 +98,7 @@ def main() -> None:
     print()
     print(
         f"Random playouts: {deals} deals per run, {repeat} runs taking turns; "
-        "each figure is the median over the runs."
+        f"each figure is the median over the runs, timed by {clock_name}."
     )
     print()
 
@@ -117,7 +120,7 @@ def main() -> None:
         reference = len(rows)
         rows.append(("standard", "OpenSpiel (C++)", actions))
         works.append(lambda: openspiel_deals(deals, next(seeds)))
-    runs = interleaved(works, repeat)
+    runs = interleaved(works, repeat, clock)
 
     printed = []
     for column, (name, engine_name, moves) in enumerate(rows):

@@ -6,7 +6,7 @@ the first hand (just after the pass, and after 3, 6 and 9 tricks, when voids and
 cards constrain the deal more), for the player to move; each view is sampled
 ``--samples`` times. Building the view (``hearts.view``) is timed on its own row.
 
-The rows take turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
+Times are the CPU time of the process (``--wall`` for the wall clock). The rows take turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
 median over the runs.
 
 Usage: ``python benchmarks/sampling.py [--quick] [--games N] [--samples N] [--repeat N]``
@@ -18,7 +18,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from environment import environment, interleaved, median, table
+from environment import clock_for, environment, interleaved, median, table
 
 import hearts
 
@@ -59,7 +59,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100, help="samples per view (100)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wall", action="store_true", help="time by the wall clock")
     arguments = parser.parse_args()
+    clock, clock_name = clock_for(arguments.wall)
     games = 3 if arguments.quick else arguments.games
     samples = 5 if arguments.quick else arguments.samples
     repeat = 1 if arguments.quick else arguments.repeat
@@ -68,7 +70,7 @@ def main() -> None:
     print()
     print(
         f"Sampling: views of the player to lead in {games} random games per row, "
-        f"{samples} samples per view; {repeat} runs taking turns, medians."
+        f"{samples} samples per view; {repeat} runs taking turns, medians; timed by {clock_name}."
     )
     print()
     variants = {"standard": hearts.Rules(), "three-player": hearts.Rules.preset("three-player")}
@@ -88,7 +90,7 @@ def main() -> None:
 
         rows.append((name, "view (after 9 tricks)", len(states) * samples))
         works.append(build)
-    runs = interleaved(works, repeat)
+    runs = interleaved(works, repeat, clock)
     printed = []
     for column, (name, what, calls) in enumerate(rows):
         seconds = median([run[column] for run in runs])

@@ -9,7 +9,8 @@ does. Both engines start from the same positions (converted with
 :func:`hearts.interop.openspiel.to_openspiel`); without OpenSpiel the same rules are
 used and only our figures are printed.
 
-The workloads take turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
+Times are the CPU time of the process (``--wall`` for the wall clock). The workloads take
+turns, ``--repeat`` times (5; once with ``--quick``); each figure is the
 median over the runs, and each ratio the median of the ratios within a run.
 
 Usage: ``python benchmarks/search.py [--quick] [--positions N] [--playouts N] [--repeat N]``
@@ -22,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from environment import environment, interleaved, median, table
+from environment import clock_for, environment, interleaved, median, table
 
 import hearts
 from hearts import engine
@@ -100,7 +101,9 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=200, help="playouts per position (200)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--wall", action="store_true", help="time by the wall clock")
     arguments = parser.parse_args()
+    clock, clock_name = clock_for(arguments.wall)
     count = 10 if arguments.quick else arguments.positions
     per_position = 10 if arguments.quick else arguments.playouts
     repeat = 1 if arguments.quick else arguments.repeat
@@ -109,7 +112,8 @@ def main() -> None:
     print()
     print(
         f"Search workload: {count} positions after {TRICKS_PLAYED} tricks x {per_position} "
-        f"random playouts to the end of the hand; {repeat} runs taking turns, medians."
+        f"random playouts to the end of the hand; {repeat} runs taking turns, medians; "
+        f"timed by {clock_name}."
     )
     print()
 
@@ -129,7 +133,7 @@ def main() -> None:
         reference = len(rows)
         rows.append(("OpenSpiel (C++), cloned", openspiel_playouts(os_states, per_position, seed)))
         works.append(lambda: openspiel_playouts(os_states, per_position, seed))
-    runs = interleaved(works, repeat)
+    runs = interleaved(works, repeat, clock)
 
     total = count * per_position
     printed = []
