@@ -285,7 +285,7 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
         trick = state.trick
         follow = state.hand_masks[seat] & _LED_MASK[trick[0]] if trick else 0
         if follow:  # following suit, the common case: one lookup
-            plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _plays(seat, follow)
+            plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _suit_plays(seat, follow)
         else:
             plays = _plays(seat, _playable(state, seat))
         if state.rules.claims and _claim_is_safe(state, seat):
@@ -328,7 +328,7 @@ def _playable(state: State, seat: int) -> int:
     hand = state.hand_masks[seat]
     trick = state.trick
     if trick:
-        led = _led_card(trick)
+        led = trick[0] if trick[0] < FIRST_JOKER else _led_card(trick)
         if led >= 0:
             follow = hand & _LED_MASK[led]
             if follow:
@@ -435,20 +435,29 @@ def _plays(seat: int, mask: int) -> tuple[Play, ...]:
 
 
 def _join_plays(seat: int, mask: int) -> tuple[Play, ...]:
-    result: tuple[Play, ...] = ()
     high = seat << _SEAT_SHIFT
-    for chunk in _CHUNKS:
-        part = mask & chunk
+    get = _SUIT_PLAYS.get
+    result: tuple[Play, ...] = ()
+    for suit in _CHUNKS:  # usually each suit in turn; a few of them when the hand is short
+        part = mask & suit
         if part:
-            plays = _SUIT_PLAYS.get(part | high)
-            if plays is None:
-                row = PLAYS[seat]
-                plays = tuple(row[card] for card in cards_of(part))
-                _SUIT_PLAYS[part | high] = plays
-            result += plays
+            result += get(part | high) or _suit_plays(seat, part)
             mask ^= part
             if not mask:
-                break
+                return result
+    return result
+
+
+def _suit_plays(seat: int, part: int) -> tuple[Play, ...]:
+    """The plays of the cards in ``part`` (of one suit, or jokers), kept in the table."""
+    row = PLAYS[seat]
+    plays = []
+    rest = part
+    while rest:
+        low = rest & -rest
+        plays.append(row[low.bit_length() - 1])
+        rest ^= low
+    result = _SUIT_PLAYS[part | seat << _SEAT_SHIFT] = tuple(plays)
     return result
 
 
