@@ -39,6 +39,7 @@ from hearts.errors import HeartsError, IllegalMoveError
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
+from hearts.scoring import shooter
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -93,7 +94,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move, uniformly at random."""
-        moves = legal_moves(view)
+        moves = _moves_of(self, view)
         return moves[rng.randrange(len(moves))]
 
 
@@ -126,13 +127,14 @@ class RuleBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move these rules of thumb pick."""
         return _rule_move(
-            legal_moves(view),
+            _moves_of(self, view),
             view.rules,
             view.player,
             view.hand_mask,
             view.trick,
             view.played_mask,
             view.scores,
+            view.taken_masks,
         )
 
 
@@ -168,7 +170,7 @@ class SearchBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The play that did best in the sampled deals."""
-        moves = legal_moves(view)
+        moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
             return _rule_move(
                 moves,
@@ -178,6 +180,7 @@ class SearchBot:
                 view.trick,
                 view.played_mask,
                 view.scores,
+                view.taken_masks,
             )
         player = view.player
         sign = -1 if view.rules.chips is not None else 1
@@ -198,6 +201,19 @@ class SearchBot:
                 break
         best = min(range(len(moves)), key=costs.__getitem__)
         return moves[best]
+
+
+def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
+    """The view's legal moves; a sentence if the bot was asked out of turn."""
+    moves = legal_moves(view)
+    if not moves:
+        waiting = ", ".join(f"P{seat}" for seat in view.to_move) or "nobody"
+        raise HeartsError(
+            f"The {bot.name} bot at P{view.player} was asked for a move, but P{view.player} "
+            f"has none to make now: the game is in the {view.phase.value} phase and waits "
+            f"for {waiting}."
+        )
+    return moves
 
 
 def _playout_cost(state: State, player: int) -> float:
@@ -221,10 +237,13 @@ def _playout_cost(state: State, player: int) -> float:
                 trick,
                 played,
                 state.scores,
+                state.taken_masks,
             )
         else:
             moves = legal_moves(state)
-            move = _rule_move(moves, state.rules, state.to_move[0], 0, (), 0, state.scores)
+            move = _rule_move(
+                moves, state.rules, state.to_move[0], 0, (), 0, state.scores, state.taken_masks
+            )
         state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
     changes = state.results[-1].changes
     return changes[player] - (sum(changes) - changes[player]) / (players - 1)
@@ -241,6 +260,7 @@ def _rule_move(
     trick: tuple[Card, ...],
     played: int,
     scores: tuple[int, ...],
+    taken: tuple[int, ...],
 ) -> Move:
     first = moves[0]
     if len(moves) == 1:
@@ -255,7 +275,7 @@ def _rule_move(
     if isinstance(first, Pass):
         return Pass(seat, CardSet.from_mask(_rule_pass(rules, hand, len(first.cards))))
     if isinstance(first, ShootChoice):
-        return _rule_shoot(rules, seat, scores)
+        return _rule_shoot(rules, seat, scores, taken)
     return first  # a pass call (dealer's choice): the first one offered
 
 
@@ -333,12 +353,15 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> int:
     return mask
 
 
-def _rule_shoot(rules: Rules, seat: int, scores: tuple[int, ...]) -> ShootChoice:
+def _rule_shoot(
+    rules: Rules, seat: int, scores: tuple[int, ...], taken: tuple[int, ...]
+) -> ShootChoice:
     # Adding to the others and subtracting from oneself move the gap alike; adding ends
     # the game sooner, which suits the leader.
-    value = rules.moon_points
+    shot = shooter(rules, taken)
+    value = rules.sun_points if shot is not None and shot[0] == "sun" else rules.moon_points
     others = [score for other, score in enumerate(scores) if other != seat]
-    leading = scores[seat] - value < min(others) + value
+    leading = scores[seat] < min(others) + value
     ends = rules.target is not None and max(others) + value >= rules.target
     mode = ShootMode.ADD if ends and leading else ShootMode.SUBTRACT
     return ShootChoice(seat, mode)

@@ -207,6 +207,12 @@ def _dealer(view: PlayerView) -> _Dealer:
                     f"hand, {CardSet.from_mask(known)}, are also held, played or known "
                     "elsewhere."
                 )
+            if known & view.ruled_out_masks[seat]:
+                raise HeartsError(
+                    f"No deal is consistent with {who}: "
+                    f"{CardSet.from_mask(known & view.ruled_out_masks[seat])} is known to be "
+                    f"in P{seat}'s hand and also ruled out for it."
+                )
             others_known |= known
     pool = view.unseen_mask & ~others_known
     if _after_exchange(view):

@@ -156,20 +156,24 @@ class PlayerView:
 
     @property
     def played_mask(self) -> int:
-        """Every card played this hand, the current trick included."""
-        mask = 0
-        for taken in self.taken_masks:
-            mask |= taken
-        for card in self.trick:
-            mask |= 1 << card
-        return mask
+        """Every card played to a trick this hand, the current trick included.
+
+        Cards won by a claim were not played, and are not in it.
+        """
+        return _played(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:
-        """The cards of the deck the player has not seen: in other hands, in some order."""
+        """The cards of the deck the player has not seen: in other hands, in some order.
+
+        After a claim (in the shoot phase) these are the claimed cards the others held.
+        """
         if self.phase in (Phase.DEAL, Phase.OVER):
             return 0
-        return self.rules.deck_mask & ~self.hand_mask & ~self.played_mask
+        held = self.hand_mask
+        if self.phase is Phase.SHOOT:  # hands are put away: what the player held after passing
+            held = self.dealt_mask & ~self.passed_mask | self.received_mask
+        return self.rules.deck_mask & ~held & ~self.played_mask
 
     @property
     def trick_number(self) -> int:
@@ -241,11 +245,7 @@ def view(state: State, player: int) -> PlayerView:
     if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players):
         raise HeartsError(f"P{player} is not a seat: this game has seats P0 to P{players - 1}.")
     phase = state.phase
-    played = 0
-    for taken in state.taken_masks:
-        played |= taken
-    for card in state.trick:
-        played |= 1 << card
+    played = _played(state.tricks, state.trick)
     exchanged = phase in (Phase.PLAY, Phase.SHOOT) and state.pass_count > 0
     offset = state.pass_direction.offset(players)
     passed = state.passed_masks[player]
@@ -285,6 +285,17 @@ def view(state: State, player: int) -> PlayerView:
         known_masks=tuple(known),
         ruled_out_masks=tuple(0 if seat == player else ruled_out[seat] for seat in range(players)),
     )
+
+
+def _played(tricks: tuple[Trick, ...], trick: tuple[Card, ...]) -> int:
+    """The cards played to the tricks of a hand so far."""
+    mask = 0
+    for done in tricks:
+        for card in done.cards:
+            mask |= 1 << card
+    for card in trick:
+        mask |= 1 << card
+    return mask
 
 
 def _ruled_out(state: State) -> tuple[int, ...]:

@@ -189,3 +189,22 @@ def test_search_bot_time_budget() -> None:
         state = hearts.apply(state, hearts.legal_moves(state)[0])
     seen = hearts.view(state, state.to_move[0])
     assert SearchBot(milliseconds=20).choose(seen, random.Random(1)) in hearts.legal_moves(state)
+
+
+def test_rule_bot_scores_a_shot_to_its_advantage() -> None:
+    # Rules.moon='choose': adding to the others ends the game here with P0 losing.
+    from hearts.bots import _rule_shoot
+
+    rules = Rules(moon="choose")
+    moon = (rules.deck_mask, 0, 0, 0)
+    assert _rule_shoot(rules, 0, (80, 40, 80, 60), moon).mode is hearts.ShootMode.SUBTRACT
+    # ... while here adding ends it with P0 the winner.
+    assert _rule_shoot(rules, 0, (20, 40, 80, 90), moon).mode is hearts.ShootMode.ADD
+
+
+def test_a_bot_asked_out_of_turn_says_so() -> None:
+    state = hearts.apply(hearts.new_game(seed=1), hearts.legal_moves(hearts.new_game(seed=1))[0])
+    state = hearts.apply(state, hearts.legal_moves(state, 0)[0])
+    for bot in (RandomBot(), RuleBot(), SearchBot()):
+        with pytest.raises(HeartsError, match=r"at P0 was asked for a move, but P0 has none"):
+            bot.choose(hearts.view(state, 0), random.Random(1))

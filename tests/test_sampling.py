@@ -218,3 +218,35 @@ def test_sampling_every_phase() -> None:
     sampled = hearts.sample(hearts.view(state, 0), rng)
     assert sampled.is_over and sampled.scores == state.scores
     assert {Phase.DEAL, Phase.CHOOSE, Phase.PLAY} <= seen_phases
+
+
+def test_sampling_after_a_claim_in_the_shoot_phase() -> None:
+    # TRAM (Rules.claims) with the shooter's choice: the claimed cards' holders are hidden.
+    rules = Rules(claims=True, moon="choose")
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = hearts.new_game(rules, seed=seed)
+        while not state.results:
+            moves = hearts.legal_moves(state)
+            claims = [move for move in moves if isinstance(move, hearts.Claim)]
+            state = hearts.apply(state, claims[0] if claims else rng.choice(moves))
+            if state.phase is Phase.SHOOT and len(state.tricks) < rules.hand_size:
+                for player in range(rules.players):
+                    seen = hearts.view(state, player)
+                    assert seen.unseen_mask.bit_count() > 0 or player == state.to_move[0]
+                    sampled = hearts.sample(seen, random.Random(player))
+                    check_sample(state, player, sampled)
+                    assert hearts.view_from_dict(hearts.view_to_dict(seen)) == seen
+                return
+    pytest.fail("no claim followed by a choice of how to score the shot was found")
+
+
+def test_a_card_both_known_and_ruled_out_is_refused() -> None:
+    state = hearts.new_game(seed=3)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    for seat in range(4):
+        state = hearts.apply(state, hearts.legal_moves(state, seat)[0])
+    seen = hearts.view(state, 0)
+    bad = attrs.evolve(seen, ruled_out_masks=(0, seen.known_masks[1], 0, 0))
+    with pytest.raises(HeartsError, match="is known to be in P1's hand and also ruled out for it"):
+        hearts.sample(bad)
