@@ -603,8 +603,8 @@ def apply_unchecked(state: State, move: Move) -> State:
     """:func:`apply` for search code that plays only moves :func:`legal_moves` gave it.
 
     A :class:`~hearts.Play` is applied without checking that it is legal, which saves
-    about a third of the time of a play; an illegal play gives a state no game can reach,
-    silently. Every other move is checked, exactly as :func:`apply` does. For a legal move
+    about 40% of :func:`apply`'s time on a play (see the performance page); an illegal play
+    gives a state no game can reach, silently. Every other move is checked, exactly as :func:`apply` does. For a legal move
     the result is the same state :func:`apply` returns.
 
     >>> import hearts
