@@ -87,6 +87,15 @@ def test_shuffle_falls_back_when_it_runs_out_of_draws(monkeypatch: pytest.Monkey
         assert engine._shuffled(deck, f"s{seed}") == expected
 
 
+def test_shuffle_reads_the_words_portably(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_NATIVE_WORDS", False)  # as on a big-endian machine
+    deck = tuple(hearts.Card(card) for card in range(52))
+    for seed in range(50):
+        expected = list(deck)
+        random.Random(f"p{seed}").shuffle(expected)
+        assert engine._shuffled(deck, f"p{seed}") == expected
+
+
 def test_seeded_deals_are_unchanged() -> None:
     # The deals every documented example depends on (computed with Random.shuffle).
     deal = engine.seeded_deal.__wrapped__(Rules(), 7, 0)
