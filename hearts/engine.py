@@ -391,7 +391,9 @@ def _leadable(state: State, hand: int) -> int:
 def _first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
     """``cards`` less those barred from the first trick, unless nothing would be left."""
     barred = rules.first_trick_barred
-    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS:
+    # First-turn hearts: only a club the player may play there keeps its penalty cards back
+    # (a club that is itself a penalty card, as Hooligan's 7♣, does not).
+    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS & ~barred:
         barred &= _QUEEN
     allowed = cards & ~barred
     if allowed:
@@ -995,7 +997,7 @@ def _first_trick_reason(rules: Rules, hand: int, prefix: str, player: int, card:
     if rules.first_trick is _FIRST_TURN_HEARTS and card != QUEEN_OF_SPADES:
         return (
             f"{prefix}: hearts may be played on the first trick only by a player without clubs "
-            "(Rules.first_trick='first_turn_hearts')."
+            "it may play (Rules.first_trick='first_turn_hearts')."
         )
     return (
         f"{prefix}: no penalty card (a heart or Q♠) may be played on the first trick "

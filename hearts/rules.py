@@ -177,7 +177,8 @@ class FirstTrick(enum.Enum):
     """Nothing is barred (pagat's main rules)."""
     FIRST_TURN_HEARTS = "first_turn_hearts"
     """Q♠ is barred, and hearts are allowed only to a player who holds no club (World of
-    Card Games' "Allow First Turn Hearts")."""
+    Card Games' "Allow First Turn Hearts"); a club that is itself a penalty card does not
+    count, since it may not be played there either."""
 
 
 class FirstTrickFallback(enum.Enum):

@@ -304,7 +304,10 @@ def test_version() -> None:
         (["play", "--rules", "/no/such/rules.json"], "There is no preset '/no/such/rules.json'"),
         (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
         (["--players", "2"], "Rules.players must be a whole number from 3 to 7, got 2."),
-        (["--bots", "random,clever"], "There is no bot 'clever'; the bots are random, rule, search."),
+        (
+            ["--bots", "random,clever"],
+            "There is no bot 'clever'; the bots are random, rule, search.",
+        ),
         (["--bots", "random,random"], "--bots names 2 bots, but this game has 4 seats"),
         (["simulate"], "the following arguments are required: --games"),
         (["simulate", "--games", "0"], "argument --games: must be at least 1, got 0"),

@@ -250,3 +250,23 @@ def test_a_card_both_known_and_ruled_out_is_refused() -> None:
     bad = attrs.evolve(seen, ruled_out_masks=(0, seen.known_masks[1], 0, 0))
     with pytest.raises(HeartsError, match="is known to be in P1's hand and also ruled out for it"):
         hearts.sample(bad)
+
+
+def test_first_turn_hearts_with_a_penalty_club_samples_only_possible_deals() -> None:
+    # Found by review: with Hooligan's 7♣ barred and a diamond led, P1's 2♥ on the first
+    # trick must leave it no club it could have played instead.
+    rules = Rules.preset("hooligan").replace(
+        first_lead="left_of_dealer", first_trick="first_turn_hearts"
+    )
+    hands = [
+        DIAMONDS,
+        "7C 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "2C 3C 4C 5C 6C 8C 9C TC JC QC KC AC AH",
+        SPADES,
+    ]
+    state = play(hearts.from_hands(hands, rules, hand_number=3), "2D", "2H")
+    seen = hearts.view(state, 0)
+    rng = random.Random(1)
+    for _ in range(200):
+        check_sample(state, 0, hearts.sample(seen, rng))
+    assert hearts.view_from_dict(hearts.view_to_dict(seen)) == seen

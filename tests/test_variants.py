@@ -332,6 +332,12 @@ def test_first_turn_hearts() -> None:
         match=r"hearts may be played on the first trick only by a player without clubs",
     ):
         hearts.apply(state, Play(1, "5H"))
+    # A club that is a penalty card (Hooligan's 7♣) is barred itself: it keeps nothing back.
+    hooligan = Rules.preset("hooligan").replace(
+        first_trick="first_turn_hearts", first_lead="left_of_dealer"
+    )
+    state = play(position(["AD", "7C 5H 4S", "2D", "3D"], hooligan, first_trick=True), "AD")
+    assert legal_cards(state) == CardSet("7C 5H 4S")
 
 
 def test_first_trick_fallback_any_and_queen() -> None:
