@@ -699,6 +699,18 @@ class Rules:
                 "with none, every player always shares the pool and the game never ends."
             )
         moon_mask = positive | bonus if self.moon_needs_bonus_cards else positive
+        if (
+            moon_mask.bit_count() == 1
+            and self.moon is ShootMode.SUBTRACT
+            and self.chips is None
+            and self.hands is None
+        ):
+            raise RulesError(
+                f"Rules.points make {CARDS[moon_mask.bit_length() - 1]} the only card worth "
+                "points, so whoever takes it shoots the moon every hand; with Rules.moon="
+                "'subtract' no total would ever grow and the game would never end: score the "
+                "moon another way, give more cards points, or end the game by Rules.hands."
+            )
         moon = self.moon_value or sum(value for value in table if value > 0)
         queen = QUEEN_OF_SPADES.mask
         barred = {

@@ -139,3 +139,12 @@ def test_replace_players_rederives_defaults_but_keeps_choices() -> None:
     assert custom.target == 50
     with pytest.raises(RulesError, match="no seat across"):
         Rules(pass_cycle=("across",)).replace(players=5)
+
+
+def test_a_moon_every_hand_scored_by_subtracting_is_refused() -> None:
+    """Found by Hypothesis: with one card worth points, its taker shoots the moon every
+    hand; subtracting the moon, no total ever grows and the game never ends."""
+    with pytest.raises(RulesError, match="the only card worth points, so whoever takes it"):
+        Rules(players=3, points={"2C": 1}, moon="subtract")
+    assert Rules(players=3, points={"2C": 1}, moon="add").moon_mask.bit_count() == 1
+    assert Rules(players=3, points={"2C": 1}, moon="subtract", hands=5, target=None).hands == 5
