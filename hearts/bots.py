@@ -162,9 +162,11 @@ class SearchBot:
     True
     """
 
-    samples: int = attrs.field(default=20, validator=attrs.validators.ge(1))
+    samples: int = attrs.field(default=20, validator=lambda _, __, value: _check_samples(value))
     """Deals sampled per decision (the budget when ``milliseconds`` is None)."""
-    milliseconds: float | None = attrs.field(default=None)
+    milliseconds: float | None = attrs.field(
+        default=None, validator=lambda _, __, value: _check_milliseconds(value)
+    )
     """A time budget per decision instead: sample until it is spent (at least one deal)."""
     name: str = "search"
 
@@ -201,6 +203,18 @@ class SearchBot:
                 break
         best = min(range(len(moves)), key=costs.__getitem__)
         return moves[best]
+
+
+def _check_samples(value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise HeartsError(f"SearchBot.samples must be a whole number of at least 1, got {value!r}.")
+
+
+def _check_milliseconds(value: object) -> None:
+    if value is not None and (
+        not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0
+    ):
+        raise HeartsError(f"SearchBot.milliseconds must be None or a time above 0, got {value!r}.")
 
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:

@@ -179,8 +179,14 @@ def test_bad_bots_are_refused_with_a_sentence() -> None:
         hearts.play_game(Rules(), [Cheat(), Cheat(), Cheat(), Cheat()], seed=1)
     with pytest.raises(HeartsError, match="games must be a whole number of at least 1"):
         hearts.tournament(Rules(), [RandomBot()] * 4, games=0, seed=1)
-    with pytest.raises(ValueError, match="samples"):
+    with pytest.raises(
+        HeartsError, match=r"SearchBot\.samples must be a whole number of at least 1"
+    ):
         SearchBot(samples=0)
+    with pytest.raises(
+        HeartsError, match=r"SearchBot\.milliseconds must be None or a time above 0"
+    ):
+        SearchBot(milliseconds=0)
 
 
 def test_search_bot_time_budget() -> None:
