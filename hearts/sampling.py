@@ -343,22 +343,4 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
             held[seat] & ~passed[(seat - offset) % players] | passed[seat]
             for seat in range(players)
         )
-    return State(
-        rules=rules,
-        seed=rng.getrandbits(63),
-        phase=phase,
-        hand_number=view.hand_number,
-        scores=view.scores,
-        results=view.results,
-        pass_direction=view.pass_direction,
-        pass_count=view.pass_count,
-        dealt_masks=dealt,
-        hand_masks=hands,
-        passed_masks=passed,
-        to_move=view.to_move,
-        leader=view.leader,
-        trick=view.trick,
-        tricks=view.tricks,
-        taken_masks=view.taken_masks,
-        hearts_broken=view.hearts_broken,
-    )
+    return view._state_with(rng.getrandbits(63), dealt, hands, passed)

@@ -201,18 +201,28 @@ class PlayerView:
             for seat in range(self.rules.players)
         )
         empty = (0,) * self.rules.players
+        return self._state_with(0, empty, hands, empty)
+
+    def _state_with(
+        self,
+        seed: int,
+        dealt: tuple[int, ...],
+        hands: tuple[int, ...],
+        passed: tuple[int, ...],
+    ) -> State:
+        """A state of this view's public facts with the given seed and cards of each seat."""
         return State(
             rules=self.rules,
-            seed=0,
+            seed=seed,
             phase=self.phase,
             hand_number=self.hand_number,
             scores=self.scores,
             results=self.results,
             pass_direction=self.pass_direction,
             pass_count=self.pass_count,
-            dealt_masks=empty,
+            dealt_masks=dealt,
             hand_masks=hands,
-            passed_masks=empty,
+            passed_masks=passed,
             to_move=self.to_move,
             leader=self.leader,
             trick=self.trick,
