@@ -193,8 +193,9 @@ class SearchBot:
         drawn = 0
         while True:
             world = sample(view, rng)
+            hands = len(world.results)
             for index, move in enumerate(moves):
-                costs[index] += sign * _playout_cost(apply(world, move), player)
+                costs[index] += sign * _playout_cost(apply(world, move), player, hands)
             drawn += 1
             if deadline is None:
                 if drawn >= self.samples:
@@ -230,9 +231,12 @@ def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
     return moves
 
 
-def _playout_cost(state: State, player: int) -> float:
-    """The player's score change less the others' mean, with RuleBot playing every seat."""
-    hands = len(state.results)
+def _playout_cost(state: State, player: int, hands: int) -> float:
+    """The player's score change in hand number ``hands`` less the others' mean.
+
+    RuleBot plays every seat until that hand is over. The searched move may itself have
+    ended the hand (a claim, the last card), so the hand is counted before the move.
+    """
     players = state.rules.players
     while len(state.results) == hands and state.phase is not Phase.OVER:
         if state.phase is Phase.PLAY:
@@ -259,7 +263,7 @@ def _playout_cost(state: State, player: int) -> float:
                 moves, state.rules, state.to_move[0], 0, (), 0, state.scores, state.taken_masks
             )
         state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
-    changes = state.results[-1].changes
+    changes = state.results[hands].changes
     return changes[player] - (sum(changes) - changes[player]) / (players - 1)
 
 

@@ -20,7 +20,7 @@ import random
 import secrets
 import struct
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
 from typing import Final, Protocol, TypeVar, overload
@@ -142,6 +142,19 @@ def from_hands(
     (<Phase.PLAY: 'play'>, True)
     """
     rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"from_hands needs a hearts.Rules value for rules, got {_short(rules)}.")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise TypeError(
+            "from_hands needs one hand per seat (a list of hands, each a CardSet or text "
+            f"such as '2C 3C QS'), got {_short(hands)}."
+        )
+    if scores is not None and (
+        isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)
+    ):
+        raise TypeError(
+            f"from_hands needs scores as one int per seat (or None), got {_short(scores)}."
+        )
     totals = _starting_scores(rules) if scores is None else tuple(scores)
     if len(totals) != rules.players or not all(
         isinstance(score, int) and not isinstance(score, bool) for score in totals
@@ -246,6 +259,10 @@ class Viewpoint(Protocol):
     def player(self) -> int:
         """The seat whose view this is."""
 
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+
     def _decision_state(self) -> State:
         """A state with the view's public facts and the player's own hand.
 
@@ -277,24 +294,22 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     """
     if state.__class__ is not State:
         return _viewpoint_moves(state, player)  # type: ignore[arg-type]
+    if player is not None:
+        _check_seat(state.rules, player)
     phase = state.phase
     if phase is _PLAY:
         seat = state.to_move[0]
         if player is not None and player != seat:
             return ()
         trick = state.trick
-        follow = state.hand_masks[seat] & _LED_MASK[trick[0]] if trick else 0
-        if follow:  # following suit, the common case: one lookup
+        follow = state.hand_masks[seat] & _LED_MASK[trick[0]] if trick and state.tricks else 0
+        if follow:  # following suit after the first trick, the common case: one lookup
             plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _suit_plays(seat, follow)
         else:
             plays = _plays(seat, _playable(state, seat))
         if state.rules.claims and _claim_is_safe(state, seat):
             return (*plays, Claim(seat))
         return plays
-    if player is not None and not (isinstance(player, int) and 0 <= player < state.rules.players):
-        raise HeartsError(
-            f"P{player} is not a seat: this game has seats P0 to P{state.rules.players - 1}."
-        )
     if phase is _PASS:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
         if not seats:
@@ -312,11 +327,31 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     return ()
 
 
+def _check_seat(rules: Rules, player: object) -> None:
+    """Refuse a seat that is not an int, or not one of this game's."""
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"A seat is an int from 0 to {rules.players - 1}, got {_short(player)}.")
+    if not 0 <= player < rules.players:
+        raise HeartsError(
+            f"P{player} is not a seat: this game has seats P0 to P{rules.players - 1}."
+        )
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short for a message."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}..."
+
+
 def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
     if not hasattr(view, "_decision_state"):
-        raise HeartsError(f"legal_moves needs a hearts.State or a hearts.PlayerView, got {view!r}.")
-    if player is not None and player != view.player:
-        return ()
+        raise TypeError(
+            f"legal_moves needs a hearts.State or a hearts.PlayerView, got {_short(view)}."
+        )
+    if player is not None:
+        _check_seat(view.rules, player)
+        if player != view.player:
+            return ()
     state = view._decision_state()
     if state.phase is _DEAL:
         return ()  # a chance move: no player's to make
@@ -331,10 +366,10 @@ def _playable(state: State, seat: int) -> int:
         led = trick[0] if trick[0] < FIRST_JOKER else _led_card(trick)
         if led >= 0:
             follow = hand & _LED_MASK[led]
+            if not state.tricks:
+                return _first_trick_allowed(state.rules, hand, follow or hand)
             if follow:
                 return follow
-            if not state.tricks:
-                return _first_trick_allowed(state.rules, hand, hand)
             if state.rules.forced_discard:
                 return hand & state.rules.penalty_mask or hand
             return hand
@@ -345,7 +380,7 @@ def _playable(state: State, seat: int) -> int:
         if first_lead is _LOWEST_CLUB:
             return 1 << state.rules.lowest_club
         if first_lead is _ANY_CLUB:
-            return hand & _CLUBS
+            return _first_trick_allowed(state.rules, hand, hand & _CLUBS)
     return _leadable(state, hand)
 
 
@@ -374,33 +409,57 @@ def _led_card(trick: Sequence[Card]) -> int:
 
 def _leadable(state: State, hand: int) -> int:
     """The cards ``hand`` may lead; jokers only when no other card may be led."""
+    cards = _lead_candidates(state, hand)
+    if not state.tricks:
+        cards = _first_trick_allowed(state.rules, hand, cards)
+    return cards or hand
+
+
+def _lead_candidates(state: State, hand: int) -> int:
+    """The cards ``hand`` may lead by every rule but the first trick's ban.
+
+    No joker, and no heart before hearts are broken (or on a first lead that may not be a
+    heart), unless nothing else is left.
+    """
     rules = state.rules
     cards = hand & ~JOKERS
-    first_trick = not state.tricks
-    if first_trick and rules.first_lead is _NO_HEART_LEAD:
+    if not state.tricks and rules.first_lead is _NO_HEART_LEAD:
         cards = cards & ~HEARTS or cards
     if rules.must_break_hearts and not state.hearts_broken:
         safe = cards & ~HEARTS
         if safe and not (rules.can_lead_hearts_instead_of_queen and safe == _QUEEN):
             cards = safe
-    if first_trick:
-        cards = _first_trick_allowed(rules, hand, cards)
-    return cards or hand
+    return cards
 
 
 def _first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
-    """``cards`` less those barred from the first trick, unless nothing would be left."""
-    barred = rules.first_trick_barred
-    # First-turn hearts: only a club the player may play there keeps its penalty cards back
-    # (a club that is itself a penalty card, as Hooligan's 7♣, does not).
-    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS & ~barred:
-        barred &= _QUEEN
+    """``cards`` less those barred from the first trick, unless nothing would be left.
+
+    ``cards`` are the cards the other rules allow: the cards of the suit led when the
+    player can follow, so a barred card of that suit may be played only when every card
+    the player holds in it is barred ("the player must follow suit and can play a penalty
+    card if they would otherwise renege", Wikipedia; Hooligan's 7♣, Black Maria's A♠ K♠ Q♠).
+    """
+    barred = _first_trick_barred(rules, hand)
     allowed = cards & ~barred
     if allowed:
         return allowed
     if rules.first_trick_fallback is _FALLBACK_QUEEN and cards & _QUEEN:
         return _QUEEN
     return cards
+
+
+def _first_trick_barred(rules: Rules, hand: int) -> int:
+    """The cards ``hand`` may not play on the first trick while it has another choice.
+
+    First-turn hearts lifts the ban on hearts, and on hearts only, for a player who holds
+    no club it may play there (World of Card Games: "Allow First Turn Hearts"); a club
+    that is itself barred, as Hooligan's 7♣, does not keep the hearts back.
+    """
+    barred = rules.first_trick_barred
+    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS & ~barred:
+        return barred & ~HEARTS
+    return barred
 
 
 def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
@@ -583,6 +642,8 @@ def apply(state: State, move: Move) -> State:
     >>> hearts.apply(state, hearts.Play(0, "2C")).trick
     (Card('2♣'),)
     """
+    if state.__class__ is not State:
+        raise TypeError(f"apply needs a hearts.State, got {_short(state)}.")
     kind = move.__class__
     if kind is Play:
         return _apply_play(state, move)  # type: ignore[arg-type]
@@ -597,7 +658,8 @@ def apply(state: State, move: Move) -> State:
     if kind is ShootChoice:
         return _apply_shoot_choice(state, move)  # type: ignore[arg-type]
     raise IllegalMoveError(
-        f"{move!r} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or ShootChoice."
+        f"{_short(move)} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or "
+        "ShootChoice."
     )
 
 
@@ -642,8 +704,8 @@ def _apply_play(state: State, move: Play, checked: bool = True) -> State:
     bit = 1 << card
     if checked:
         if phase is not _PLAY or to_move[0] != player:
-            raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state)}.")
-        follow = hands[player] & _LED_MASK[trick[0]] if trick else 0
+            raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state, player)}.")
+        follow = hands[player] & _LED_MASK[trick[0]] if trick and tricks else 0
         if not bit & (follow or _playable(state, player)):
             raise IllegalMoveError(_why_unplayable(state, player, card))
     held = list(hands)
@@ -712,7 +774,7 @@ def _apply_claim(state: State, move: Claim) -> State:
     if not state.rules.claims:
         raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
     if state.phase is not _PLAY or state.to_move[0] != player:
-        raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state)}.")
+        raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state, player)}.")
     if not _claim_is_safe(state, player):
         raise IllegalMoveError(
             f"P{player} may not claim the rest: another player could still win a trick "
@@ -730,31 +792,176 @@ def _apply_claim(state: State, move: Claim) -> State:
 
 
 def _claim_is_safe(state: State, seat: int) -> bool:
-    """Whether ``seat`` must win every remaining trick however the others play.
+    """Whether ``seat`` wins every remaining trick whatever the others play (TRAM).
 
-    On lead that is exactly: in every suit it holds, its lowest card beats every card of
-    that suit held by the others (a joker never wins, so holding one fails). Mid-trick it
-    must also win the current trick with a card that leaves such a hand.
+    The claimer chooses its own plays; every other seat may play any card the rules allow
+    it. This is decided exactly by a small search over the cards left (World of Card
+    Games and Hardwood accept a claim only when it cannot fail). A joker never wins a
+    trick, so a claimer holding one cannot claim.
     """
     hand = state.hand_masks[seat]
     if hand & JOKERS:
         return False
-    others = 0
-    for other, mask in enumerate(state.hand_masks):
-        if other != seat:
-            others |= mask
-    led = _led_card(state.trick) if state.trick else -1
-    if led < 0:
-        return _leads_win(hand, others)
-    suit = _LED_MASK[led]
-    players = state.rules.players
-    threat = 0
-    for card in state.trick:
-        threat |= 1 << card & suit
-    for step in range(len(state.trick) + 1, players):
-        threat |= state.hand_masks[(state.leader + step) % players] & suit
-    winning = hand & suit & ~((1 << threat.bit_length()) - 1)
-    return any(_leads_win(hand & ~(1 << card), others) for card in cards_of(winning))
+    search = _ClaimSearch(state.rules, seat)
+    trick = state.trick
+    if trick:
+        led = _led_card(trick)
+        suit = _LED_MASK[led] if led >= 0 else 0
+        if suit and not hand & suit:
+            return False  # a card off the suit led cannot win this trick
+        # The seats still to play this trick, which may have to discard from another suit.
+        players = state.rules.players
+        waiting = {(state.leader + step) % players for step in range(len(trick) + 1, players)}
+        if search.outranked(state, hand, suit, waiting):
+            return False
+    return search.wins(state)
+
+
+class _ClaimSearch:
+    """The search behind :func:`_claim_is_safe`, remembering the positions it has judged.
+
+    The claimer wins every trick, so it leads every trick after the current one. At its
+    leads two quick tests usually decide: every card it holds beats every other card of its
+    suit (then any order wins), or another seat holds a card of one of its suits above all
+    of the claimer's (then that seat keeps it until the claimer plays the suit, and wins).
+    The others' plays are tried once per kind of card: two cards of a suit with no claimer's
+    card between them, and the same standing under the rules, do the same to the claim.
+    """
+
+    def __init__(self, rules: Rules, seat: int) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.players = rules.players
+        self.judged: dict[tuple[tuple[int, ...], bool, bool], bool] = {}
+
+    def wins(self, state: State) -> bool:
+        """Whether the claimer wins every trick from ``state`` (someone is to play)."""
+        seat = self.seat
+        if not state.trick:  # the claimer leads
+            key = (state.hand_masks, state.hearts_broken, not state.tricks)
+            known = self.judged.get(key)
+            if known is None:
+                known = self.judged[key] = self._lead_wins(state)
+            return known
+        mover = state.to_move[0]
+        allowed = _playable(state, mover)
+        if mover == seat:
+            return any(self._after(state, mover, card) for card in _descending(allowed))
+        return all(self._after(state, mover, card) for card in self._kinds(state, allowed))
+
+    def _lead_wins(self, state: State) -> bool:
+        seat = self.seat
+        hand = state.hand_masks[seat]
+        others = 0
+        for other, mask in enumerate(state.hand_masks):
+            if other != seat:
+                others |= mask
+        if _leads_win(hand, others):
+            return True
+        if state.tricks and self.outranked(state, hand):
+            return False
+        waiting = [other for other in range(self.players) if other != seat]
+        for card in _descending(_playable(state, seat)):
+            # On the first trick, the suit led decides which seats may have to discard.
+            if not state.tricks and self.outranked(
+                state, hand ^ 1 << card, _LED_MASK[card], waiting
+            ):
+                continue
+            if self._after(state, seat, card):
+                return True
+        return False
+
+    def outranked(
+        self, state: State, hand: int, led: int = 0, waiting: Collection[int] = ()
+    ) -> bool:
+        """Whether another seat can keep a card of a claimer's suit to beat it there.
+
+        A seat holding ``n`` cards of a suit whose highest beats the claimer's ``n``-th
+        highest card of it (or its lowest, if it holds fewer) follows low to the claimer's
+        leads of the suit and wins one; it never has to give that card up before, as it
+        may discard as it likes when void, and holds as many cards as the claimer. With
+        ``forced_discard`` a seat holding penalty cards in the suit may have to discard
+        them, so its count is not trusted.
+
+        Mid-trick, ``led`` is the suit led, which the claimer plays now and is not tested;
+        a seat ``waiting`` to play that holds none of it and may discard only cards of the
+        suit tested (on the first trick, its ban decides) is not trusted either. On the
+        first trick this is asked only mid-trick: the ban may force a card only there.
+        """
+        rules = self.rules
+        size = hand.bit_count()
+        for suit in SUIT_MASKS:
+            mine = hand & suit
+            if not mine or suit == led:
+                continue
+            for other, mask in enumerate(state.hand_masks):
+                theirs = mask & suit
+                if other == self.seat or not theirs:
+                    continue
+                if other in waiting and not mask & led and not self._discards(state, mask) & ~suit:
+                    continue
+                if rules.forced_discard and theirs & rules.penalty_mask:
+                    continue
+                # The claimer's n-th highest card of the suit, n = the other's count.
+                lower = mine
+                for _ in range(min(theirs.bit_count(), size) - 1):
+                    if lower & (lower - 1):
+                        lower ^= 1 << (lower.bit_length() - 1)
+                if theirs.bit_length() > lower.bit_length():
+                    return True
+        return False
+
+    def _discards(self, state: State, hand: int) -> int:
+        """The cards ``hand`` may play when it cannot follow suit."""
+        if not state.tricks:
+            return _first_trick_allowed(self.rules, hand, hand)
+        if self.rules.forced_discard:
+            return hand & self.rules.penalty_mask or hand
+        return hand
+
+    def _after(self, state: State, mover: int, card: int) -> bool:
+        """Whether the claimer wins every trick after ``mover`` plays ``card``."""
+        trick = state.trick
+        if len(trick) + 1 < self.players:
+            return self.wins(_apply_play(state, PLAYS[mover][card], False))
+        cards = (*trick, CARDS[card])
+        if trick_winner(cards, state.leader, self.players) != self.seat:
+            return False
+        left = state.hand_masks[self.seat] & ~(1 << card)
+        return not left or self.wins(_apply_play(state, PLAYS[mover][card], False))
+
+    def _kinds(self, state: State, allowed: int) -> list[int]:
+        """One card of each kind in ``allowed``, the highest first."""
+        rules = self.rules
+        claimer = state.hand_masks[self.seat]
+        position = (self.seat - state.leader) % self.players
+        if position < len(state.trick):
+            claimer |= 1 << state.trick[position]
+        kinds = set()
+        cards = []
+        for card in _descending(allowed):
+            bit = 1 << card
+            chunk = _SUIT_OF[card]
+            above = (claimer & _CHUNKS[chunk] & ~((bit << 1) - 1)).bit_count()
+            standing = (
+                bool(bit & rules.penalty_mask),
+                bool(bit & rules.breaking_mask),
+                bool(bit & rules.first_trick_barred),
+                bit == _QUEEN,
+            )
+            kind = (chunk, above, standing)
+            if kind not in kinds:
+                kinds.add(kind)
+                cards.append(card)
+        return cards
+
+
+def _descending(mask: int) -> Iterator[int]:
+    """The cards of ``mask``, highest first."""
+    while mask:
+        card = mask.bit_length() - 1
+        yield card
+        mask ^= 1 << card
 
 
 def _leads_win(hand: int, others: int) -> bool:
@@ -770,7 +977,7 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
     player = move.player
     if state.phase is not _SHOOT or state.to_move[0] != player:
         raise IllegalMoveError(
-            f"P{player} may not choose how a shot is scored: {_waiting_for(state)}."
+            f"P{player} may not choose how a shot is scored: {_waiting_for(state, player)}."
         )
     if move.mode not in (ShootMode.ADD, ShootMode.SUBTRACT):
         raise IllegalMoveError(
@@ -789,7 +996,7 @@ def _apply_pass(state: State, move: Pass) -> State:
                 f"P{player} may not pass {cards}: P{player} has already passed "
                 f"{CardSet.from_mask(state.passed_masks[player])} this hand."
             )
-        raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state)}.")
+        raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state, player)}.")
     rules = state.rules
     mask = cards.mask
     if mask.bit_count() != state.pass_count:
@@ -867,7 +1074,7 @@ def _apply_deal(state: State, move: Deal) -> State:
 def _apply_choice(state: State, move: ChoosePass) -> State:
     player = move.player
     if state.phase is not _CHOOSE or player not in state.to_move:
-        raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state)}.")
+        raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state, player)}.")
     rules = state.rules
     direction, count = move.direction, move.count
     if not direction.allowed_with(rules.players):
@@ -921,7 +1128,11 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _waiting_for(state: State) -> str:
+def _waiting_for(state: State, player: int | None = None) -> str:
+    """What the game waits for, as a clause; or that ``player`` is not a seat of it."""
+    players = state.rules.players
+    if player is not None and not 0 <= player < players:
+        return f"P{player} is not a seat, this game has seats P0 to P{players - 1}"
     phase = state.phase
     if phase is _DEAL:
         return f"the game waits for the deal of hand {state.hand_number + 1}"
@@ -953,13 +1164,15 @@ def _why_unplayable(state: State, player: int, card: Card) -> str:
     led = _led_card(trick) if trick else -1
     if led >= 0:
         follow = hand & _LED_MASK[led]
-        if follow:
+        if follow and not follow & bit:
             return (
                 f"{prefix}: players must follow suit, {_SUIT_SYMBOL[_SUIT_OF[led]]} was led "
                 f"and P{player} holds {CardSet.from_mask(follow)}."
             )
         if not state.tricks:
-            return _first_trick_reason(rules, hand, prefix, player, card)
+            if follow:
+                return _first_trick_reason(rules, hand, follow, card, prefix, "follow suit with")
+            return _first_trick_reason(rules, hand, hand, card, prefix)
         penalty = CardSet.from_mask(hand & rules.penalty_mask)
         return (
             f"{prefix}: a player who cannot follow suit must play a penalty card "
@@ -969,9 +1182,9 @@ def _why_unplayable(state: State, player: int, card: Card) -> str:
         if rules.first_lead is _LOWEST_CLUB:
             return f"{prefix}: the first trick must be led with {rules.lowest_club}."
         if rules.first_lead is _ANY_CLUB:
-            return (
-                f"{prefix}: the first trick must be led with a club (Rules.first_lead='any_club')."
-            )
+            if not bit & _CLUBS:
+                return f"{prefix}: the first trick must be led with a club (Rules.first_lead='any_club')."
+            return _first_trick_reason(rules, hand, hand & _CLUBS, card, prefix, "lead")
     if bit & JOKERS:
         return f"{prefix}: a joker may be led only by a player with no other card it may lead."
     if not state.tricks and rules.first_lead is _NO_HEART_LEAD and bit & HEARTS:
@@ -981,25 +1194,45 @@ def _why_unplayable(state: State, player: int, card: Card) -> str:
         )
     if bit & HEARTS and rules.must_break_hearts and not state.hearts_broken:
         return f"{prefix}: hearts are not broken and P{player} holds other suits."
-    return _first_trick_reason(rules, hand, prefix, player, card)
+    return _first_trick_reason(rules, hand, _lead_candidates(state, hand), card, prefix)
 
 
-def _first_trick_reason(rules: Rules, hand: int, prefix: str, player: int, card: Card) -> str:
-    if rules.first_trick_fallback is _FALLBACK_QUEEN and card != QUEEN_OF_SPADES:
-        barred = rules.first_trick_barred
-        if hand & _QUEEN and not hand & ~barred & ~JOKERS:
-            return (
-                f"{prefix}: P{player} holds only cards barred from the first trick and must "
-                "play Q♠ (Rules.first_trick_fallback='queen')."
-            )
+def _first_trick_reason(
+    rules: Rules, hand: int, cards: int, card: Card, prefix: str, instead: str | None = None
+) -> str:
+    """Why a card of ``cards`` (what the other rules allow) is barred from the first trick.
+
+    ``instead``: how the player may use the cards it is left, when they are fewer than its
+    hand ("follow suit with", "lead").
+    """
+    player = prefix.split(" ", 1)[0]  # "P1"
+    barred = _first_trick_barred(rules, hand)
+    allowed = cards & ~barred
+    if not allowed:  # only barred cards: the fallback keeps Q♠ alone
+        return (
+            f"{prefix}: {player} holds only cards barred from the first trick and must "
+            "play Q♠ (Rules.first_trick_fallback='queen')."
+        )
     if rules.first_trick is FirstTrick.HEARTS_BARRED:
-        return f"{prefix}: no heart may be played on the first trick while P{player} holds other cards."
-    if rules.first_trick is _FIRST_TURN_HEARTS and card != QUEEN_OF_SPADES:
+        banned = "no heart may be played on the first trick"
+    elif rules.first_trick is _FIRST_TURN_HEARTS and 1 << card & barred & HEARTS:
+        clubs = CardSet.from_mask(hand & _CLUBS & ~barred)
         return (
             f"{prefix}: hearts may be played on the first trick only by a player without clubs "
-            "it may play (Rules.first_trick='first_turn_hearts')."
+            f"it may play (Rules.first_trick='first_turn_hearts'), and {player} holds {clubs}."
         )
-    return (
-        f"{prefix}: no penalty card (a heart or Q♠) may be played on the first trick "
-        f"while P{player} holds other cards."
-    )
+    else:
+        banned = f"no penalty card ({_barred_text(rules, barred)}) may be played on the first trick"
+    if instead:
+        return f"{prefix}: {banned}, and {player} can {instead} {CardSet.from_mask(allowed)}."
+    return f"{prefix}: {banned} while {player} holds other cards."
+
+
+@functools.lru_cache(maxsize=64)
+def _barred_text(rules: Rules, barred: int) -> str:
+    """The barred cards in words: "a heart or Q♠", "a heart, Q♠ or 7♣"."""
+    hearts = rules.deck_mask & HEARTS
+    words = ["a heart"] if hearts and barred & hearts == hearts else []
+    rest = barred & ~hearts if words else barred
+    words += [str(single) for single in CardSet.from_mask(rest)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -632,8 +632,17 @@ def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
 
 
 def _read_result(
-    value: object, path: str, rules: Rules | None, standalone: bool = False
+    value: object,
+    path: str,
+    rules: Rules | None,
+    standalone: bool = False,
+    seen_by: int | None = None,
 ) -> HandResult:
+    """Read and check a hand result.
+
+    ``seen_by``: the seat of a view, whose results hide the others' dealt hands and passes
+    (see :class:`~hearts.PlayerView`).
+    """
     optional = ("schema",) if standalone else ()
     data = _fields(value, path, "a hand result", _RESULT_FIELDS, optional)
     if standalone:
@@ -651,8 +660,11 @@ def _read_result(
     direction = _member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
     dealt = _hands(data["dealt"], f"{path}.dealt", players, deck)
     passed = _hands(data["passed"], f"{path}.passed", players, deck)
-    hand_size = _check_deal(dealt, f"{path}.dealt", rules)
-    count = _check_passes(path, rules, direction, dealt, passed)
+    if seen_by is None:
+        hand_size = _check_deal(dealt, f"{path}.dealt", rules)
+        count = _check_passes(path, rules, direction, dealt, passed)
+    else:
+        hand_size, count = _check_seen_cards(path, rules, seen_by, direction, dealt, passed)
     if rules is not None:
         _check_direction(path, f"{path}.passed", rules, hand_number, direction, count)
     items = _list(data["tricks"], f"{path}.tricks", what="tricks")
@@ -673,10 +685,11 @@ def _read_result(
         )
     if rules is not None and claim is not None and not rules.claims:
         raise RecordError(f"{path}.claim", "names a claim, but these rules have no claims.")
-    received = _received(dealt, passed, direction, players, count)
     won = [0] * players
     if rules is not None:
-        _check_play(path, rules, hand_number, received, tricks)
+        if seen_by is None:  # a view's result hides the hands the play is checked against
+            received = _received(dealt, passed, direction, players, count)
+            _check_play(path, rules, hand_number, received, tricks)
         for trick in tricks:
             won[trick.winner] += 1
         if claim is not None:
@@ -770,6 +783,69 @@ def _check_deal(dealt: tuple[int, ...], path: str, rules: Rules | None) -> int:
     if size == 0:
         raise RecordError(path, "deals no cards.")
     return size
+
+
+def _check_seen_cards(
+    path: str,
+    rules: Rules | None,
+    player: int,
+    direction: PassDirection,
+    dealt: tuple[int, ...],
+    passed: tuple[int, ...],
+) -> tuple[int, int]:
+    """A view's result shows only ``player``'s dealt hand, its pass and the pass it received.
+
+    Returns the hand size and how many cards each seat passed.
+    """
+    players = len(dealt)
+    source = (player - direction.offset(players)) % players
+    for seat in range(players):
+        if seat != player and dealt[seat]:
+            raise RecordError(
+                f"{path}.dealt[{seat}]",
+                f"must be empty: P{player} did not see P{seat}'s dealt hand.",
+            )
+        if seat not in (player, source) and passed[seat]:
+            raise RecordError(
+                f"{path}.passed[{seat}]",
+                f"must be empty: P{player} did not see what P{seat} passed.",
+            )
+    hand_size = dealt[player].bit_count()
+    if not hand_size:
+        raise RecordError(f"{path}.dealt[{player}]", f"is empty: P{player} was dealt no cards.")
+    if rules is not None and hand_size != rules.hand_size:
+        raise RecordError(
+            f"{path}.dealt[{player}]",
+            f"holds {hand_size} cards, but these rules deal {rules.hand_size}.",
+        )
+    own, received = passed[player], passed[source]
+    count = own.bit_count()
+    if own & ~dealt[player]:
+        raise RecordError(
+            f"{path}.passed[{player}]",
+            f"holds {_text(own & ~dealt[player])}, which P{player} was not dealt.",
+        )
+    if rules is not None and own & rules.unpassable.mask:
+        raise RecordError(
+            f"{path}.passed[{player}]",
+            f"holds {_text(own & rules.unpassable.mask)}, which may not be passed.",
+        )
+    if source != player:
+        if received & dealt[player]:
+            raise RecordError(
+                f"{path}.passed[{source}]",
+                f"holds {_text(received & dealt[player])}, which P{player} was dealt itself.",
+            )
+        if received.bit_count() != count:
+            raise RecordError(
+                f"{path}.passed[{source}]",
+                f"holds {received.bit_count()} cards, but P{player} passed {count}.",
+            )
+    if direction is PassDirection.HOLD and count:
+        raise RecordError(f"{path}.passed", "must be empty on a hold hand.")
+    if direction is not PassDirection.HOLD and not count:
+        raise RecordError(f"{path}.passed", f"is empty, but this hand passes {direction}.")
+    return hand_size, count
 
 
 def _default_pass(rules: Rules, hand_number: int) -> tuple[PassDirection, int]:
@@ -1233,14 +1309,16 @@ def _read_view(value: object, path: str) -> PlayerView:
     players, deck = rules.players, rules.deck_mask
     items = _list(data["results"], f"{path}.results", what="hand results")
     cards = _list(data["trick"], f"{path}.trick", what="cards")
+    player = _seat(data["player"], f"{path}.player", players)
     seen = PlayerView(
         rules=rules,
-        player=_seat(data["player"], f"{path}.player", players),
+        player=player,
         phase=_member(Phase, data["phase"], f"{path}.phase"),
         hand_number=_int(data["hand_number"], f"{path}.hand_number", 0),
         scores=_ints(data["scores"], f"{path}.scores", players),
         results=tuple(
-            _read_result(item, f"{path}.results[{i}]", rules) for i, item in enumerate(items)
+            _read_result(item, f"{path}.results[{i}]", rules, seen_by=player)
+            for i, item in enumerate(items)
         ),
         pass_direction=_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
         pass_count=_int(data["pass_count"], f"{path}.pass_count", 0),

@@ -18,6 +18,7 @@ hearts.errors.RulesError: Rules.target must be a whole number of at least 1 or N
 
 from __future__ import annotations
 
+import difflib
 import enum
 import hashlib
 import json
@@ -233,15 +234,16 @@ def _to_points(
             card = Card(key)
             if not _whole_number(points):
                 raise RulesError(
-                    f"Rules.points gives {card} {points!r} points: use a whole number."
+                    f"Rules.points gives {card} {_shown(points)} points: use a whole number."
                 )
+            _check_size(f"points[{card.ascii!r}]", points)
             table[card] = points
     except (HeartsError, TypeError, ValueError) as error:
         if isinstance(error, RulesError):
             raise
         raise RulesError(
             f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
-            f"got {value!r}: {error}"
+            f"got {_shown(value)}: {error}"
         ) from None
     return tuple(sorted((card, points) for card, points in table.items() if points))
 
@@ -262,9 +264,13 @@ def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
     try:
         resets = tuple(sorted(set(value)))
     except TypeError:
-        raise RulesError(f"Rules.resets must be a sequence of totals, got {value!r}.") from None
+        raise RulesError(
+            f"Rules.resets must be a sequence of totals, got {_shown(value)}."
+        ) from None
     if not all(_whole_number(total) for total in resets):
-        raise RulesError(f"Rules.resets must hold whole numbers, got {value!r}.")
+        raise RulesError(f"Rules.resets must hold whole numbers, got {_shown(value)}.")
+    for total in resets:
+        _check_size("resets", total)
     return resets
 
 
@@ -313,6 +319,26 @@ def default_pass_cycle(players: int) -> tuple[PassDirection, ...]:
 
 def _whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+MAX_NUMBER: Final = 1_000_000
+"""The largest size of any number in :class:`Rules` (points, scores, targets, hands)."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut short: a huge number or text is described, not printed."""
+    if isinstance(value, int) and abs(value) > 10**30:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
+
+
+def _check_size(field: str, value: object) -> None:
+    if _whole_number(value) and abs(value) > MAX_NUMBER:  # type: ignore[arg-type]
+        raise RulesError(
+            f"Rules.{field} is {_shown(value)}, beyond any game: numbers in Rules may be at "
+            f"most {MAX_NUMBER:,} either side of 0."
+        )
 
 
 def _checked_players(players: int) -> int:
@@ -566,6 +592,8 @@ class Rules:
     """Seat offset of each direction of the pass cycle (0 for a hold hand)."""
 
     def __attrs_post_init__(self) -> None:
+        for name in NUMBER_FIELDS:
+            _check_size(name, getattr(self, name))
         for name in FLAG_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
@@ -647,6 +675,15 @@ class Rules:
                 raise RulesError(
                     f"Rules.{name} must be None or a whole number of at least 1, got {value!r}."
                 )
+        if self.chips is not None:
+            for name in ("moon", "sun"):
+                if getattr(self, name) is ShootMode.CHOOSE:
+                    raise RulesError(
+                        f"Rules.{name}='choose' asks the shooter how to score its shot, but in "
+                        "a chip game (Rules.chips) card points and shots do not change the "
+                        f"chips, so the question would change nothing: leave Rules.{name} at "
+                        "its default."
+                    )
         if self.chips is not None and self.play_on_ties:
             raise RulesError(
                 "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends when "
@@ -820,7 +857,7 @@ class Rules:
         >>> Rules.from_dict({"players": 3, "goal": 50})
         Traceback (most recent call last):
         ...
-        hearts.errors.RulesError: Rules.from_dict got unknown field 'goal'; see help(hearts.Rules) for the fields.
+        hearts.errors.RulesError: Rules.from_dict got unknown field 'goal'; the fields are players, jokers, ...
         """
         if not isinstance(data, Mapping):
             raise RulesError(f"Rules.from_dict needs a mapping of fields, got {data!r}.")
@@ -832,8 +869,11 @@ class Rules:
             )
         for name in fields:
             if name not in _FIELD_NAMES:
+                close = difflib.get_close_matches(str(name), _FIELD_NAMES, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise RulesError(
-                    f"Rules.from_dict got unknown field {name!r}; see help(hearts.Rules) for the fields."
+                    f"Rules.from_dict got unknown field {_shown(name)}{hint}; the fields are "
+                    f"{', '.join(FIELD_ORDER)}."
                 )
         if isinstance(fields.get("resets"), list):
             fields["resets"] = tuple(cast("list[int]", fields["resets"]))
@@ -866,16 +906,24 @@ class Rules:
     def preset(cls, name: str) -> Rules:
         """The named, documented variant; :meth:`preset_names` lists them.
 
-        >>> Rules.preset("omnibus").card_points[Card("JD")]
-        -10
+        Names are matched without regard to case.
+
+        >>> Rules.preset("omnibus").card_points[Card("JD")], Rules.preset("Omnibus") == Rules.preset("omnibus")
+        (-10, True)
         >>> Rules.preset("omnibuss")
         Traceback (most recent call last):
         ...
-        hearts.errors.RulesError: There is no preset 'omnibuss'; the presets are standard, windows, ...
+        hearts.errors.RulesError: There is no preset 'omnibuss' (did you mean 'omnibus'?); the presets are standard, windows, ...
         """
-        preset = PRESETS.get(name)
+        if not isinstance(name, str):
+            raise TypeError(f"Rules.preset needs a preset name (a str), got {_shown(name)}.")
+        preset = PRESETS.get(name.strip().lower())
         if preset is None:
-            raise RulesError(f"There is no preset {name!r}; the presets are {', '.join(PRESETS)}.")
+            close = difflib.get_close_matches(name.strip().lower(), PRESETS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RulesError(
+                f"There is no preset {_shown(name)}{hint}; the presets are {', '.join(PRESETS)}."
+            )
         return preset.rules
 
     @staticmethod
@@ -918,6 +966,19 @@ _PASS_ORDER: Final = (
     PassDirection.LEFT3,
     PassDirection.RIGHT3,
 )
+NUMBER_FIELDS: Final = (
+    "pass_count",
+    "no_trick_bonus",
+    "moon_value",
+    "sun_value",
+    "chips",
+    "target",
+    "hands",
+    "reset_amount",
+    "score_floor",
+)
+"""The fields that hold one number (or None): each is at most :data:`MAX_NUMBER` in size."""
+
 FLAG_FIELDS: Final = (
     "dealer_chooses_pass",
     "must_break_hearts",
@@ -932,7 +993,9 @@ FLAG_FIELDS: Final = (
     "claims",
 )
 """The names of the True/False fields of :class:`Rules`."""
-_FIELD_NAMES: Final = frozenset(field.name for field in attrs.fields(Rules) if field.init)
+FIELD_ORDER: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
+"""The fields of :class:`Rules`, in their documented order."""
+_FIELD_NAMES: Final = frozenset(FIELD_ORDER)
 _TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
     "removed": lambda rules: default_removed(rules.players, rules.jokers),
     "pass_count": lambda rules: default_pass_count(rules.players),

@@ -38,6 +38,11 @@ __all__ = ["count_deals", "sample"]
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}..."
+
+
 def sample(view: PlayerView, rng: random.Random | None = None) -> State:
     """A complete state consistent with ``view``, drawn uniformly from every such deal.
 
@@ -57,6 +62,11 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
     if not isinstance(view, PlayerView):
         raise HeartsError(f"sample needs a hearts.PlayerView (see hearts.view), got {view!r}.")
     rng = random.Random() if rng is None else rng
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"sample needs a random.Random (or None) to draw with, got {type(rng).__name__} "
+            f"{_short(rng)}; pass random.Random(seed) for a reproducible sample."
+        )
     parts = _dealer(view).draw(rng)
     return _complete(view, parts, rng)
 

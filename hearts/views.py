@@ -50,8 +50,11 @@ class PlayerView:
     Card sets are bitmasks in the ``*_mask`` fields and :class:`~hearts.CardSet` values
     in the properties without the suffix.
 
-    Results of finished hands are public: once a hand is over, its
-    :class:`~hearts.HandResult` (every seat's dealt hand included) is part of every view.
+    Finished hands keep what the table saw: each :class:`~hearts.HandResult` in
+    :attr:`results` has its tricks, claim, points and scores, and of the hidden cards only
+    the seat's own: its dealt hand, the cards it passed and the cards it received. The
+    others' dealt hands and passes stay hidden (empty card sets), as at a real table, where
+    nobody learns what two other players passed each other.
 
     >>> import hearts
     >>> state = hearts.from_hands(
@@ -79,6 +82,7 @@ class PlayerView:
     hand_number: int
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
+    """The finished hands, with the other seats' dealt hands and passes hidden (see above)."""
     pass_direction: PassDirection
     pass_count: int
     to_move: tuple[int, ...]
@@ -249,7 +253,7 @@ def view(state: State, player: int) -> PlayerView:
     hearts.errors.HeartsError: P4 is not a seat: this game has seats P0 to P3.
     """
     if not isinstance(state, State):
-        raise HeartsError(f"view needs a hearts.State, got {state!r}.")
+        raise TypeError(f"view needs a hearts.State, got {state!r:.60}.")
     rules = state.rules
     players = rules.players
     if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players):
@@ -278,7 +282,7 @@ def view(state: State, player: int) -> PlayerView:
         phase=phase,
         hand_number=state.hand_number,
         scores=state.scores,
-        results=state.results,
+        results=_seen_results(state.results, player),
         pass_direction=state.pass_direction,
         pass_count=state.pass_count,
         to_move=state.to_move,
@@ -294,6 +298,31 @@ def view(state: State, player: int) -> PlayerView:
         hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
         known_masks=tuple(known),
         ruled_out_masks=tuple(0 if seat == player else ruled_out[seat] for seat in range(players)),
+    )
+
+
+def _seen_results(results: tuple[HandResult, ...], player: int) -> tuple[HandResult, ...]:
+    """``results`` as ``player`` saw them: of the dealt hands and passes, its own only."""
+    return tuple([_seen_result(result, player) for result in results])
+
+
+@functools.lru_cache(maxsize=4096)
+def _seen_result(result: HandResult, player: int) -> HandResult:
+    """``result`` with the dealt hands and passes ``player`` did not see made empty.
+
+    The player saw its own dealt hand, the cards it passed, and the cards passed to it.
+    """
+    players = len(result.dealt)
+    offset = result.pass_direction.offset(players)
+    source = (player - offset) % players
+    hidden = CardSet()
+    return attrs.evolve(
+        result,
+        dealt=tuple(hand if seat == player else hidden for seat, hand in enumerate(result.dealt)),
+        passed=tuple(
+            cards if seat in (player, source) else hidden
+            for seat, cards in enumerate(result.passed)
+        ),
     )
 
 
@@ -321,7 +350,9 @@ def _ruled_out(state: State) -> tuple[int, ...]:
         for index, card in enumerate(cards):
             prefix = cards[:index]
             led = _led_card(prefix) if prefix else -1
-            if led < 0 or not 1 << card & _LED_MASK[led]:  # following suit reveals nothing
+            # Following suit reveals nothing, but on the first trick, where a barred card of
+            # the suit led shows that the player holds no other card of it.
+            if led < 0 or not 1 << card & _LED_MASK[led] or not number:
                 seat = (leader + index) % players
                 ruled_out[seat] |= _ruled_out_by(
                     rules, card, _context(led, prefix), not number, broken

@@ -23,7 +23,7 @@ from positions import (
 )
 
 import hearts
-from hearts import CardSet, Deal, IllegalMoveError, Pass, Phase, Play, Rules
+from hearts import CardSet, Deal, HeartsError, IllegalMoveError, Pass, Phase, Play, Rules
 
 # --- first lead ---------------------------------------------------------------------------
 
@@ -240,8 +240,8 @@ def test_pass_moves_are_every_three_card_combination() -> None:
         (Pass(0, "2C 3C 4C 5C"), r"exactly 3 cards"),
         (Pass(0, "2C 3C AS"), r"^P0 may not pass 2♣ 3♣ A♠: P0 does not hold A♠\.$"),
         (
-            Pass(7, "2C 3C 4C"),
-            r"^P7 may not pass 2♣ 3♣ 4♣: the game waits for P0, P1, P2, P3 to pass\.$",
+            Pass(5, "2C 3C 4C"),
+            r"^P5 may not pass 2♣ 3♣ 4♣: P5 is not a seat, this game has seats P0 to P3\.$",
         ),
         (Play(0, "2C"), r"^P0 may not play 2♣: the game waits for P0, P1, P2, P3 to pass\.$"),
         (
@@ -254,6 +254,67 @@ def test_illegal_passes_are_refused(move: hearts.Move, message: str) -> None:
     state = hearts.from_hands(BREAKING_HANDS)
     with pytest.raises(IllegalMoveError, match=message):
         hearts.apply(state, move)
+
+
+CLAIMS = Rules(claims=True)
+
+
+@pytest.mark.parametrize(
+    "move", [Play(4, "2C"), Pass(6, "2C 3C 4C"), hearts.Claim(5), hearts.ShootChoice(4, "add")]
+)
+def test_a_seat_beyond_the_game_is_named(move: hearts.Move) -> None:
+    """A move of a seat this game does not have says so, in every phase."""
+    for state in (
+        hearts.from_hands(BREAKING_HANDS, CLAIMS),
+        hearts.from_hands(BREAKING_HANDS, CLAIMS, hand_number=3),
+    ):
+        with pytest.raises(
+            IllegalMoveError,
+            match=rf"P{move.player} is not a seat, this game has seats P0 to P3\.$",
+        ):
+            hearts.apply(state, move)
+
+
+def test_legal_moves_refuses_a_seat_that_is_not_one() -> None:
+    """``legal_moves(state, 9)`` is a mistake, not a seat without moves."""
+    for state in (
+        hearts.from_hands(BREAKING_HANDS),
+        hearts.from_hands(BREAKING_HANDS, hand_number=3),
+    ):
+        with pytest.raises(
+            HeartsError, match=r"^P9 is not a seat: this game has seats P0 to P3\.$"
+        ):
+            hearts.legal_moves(state, 9)
+        with pytest.raises(TypeError, match=r"^A seat is an int from 0 to 3, got '0'\.$"):
+            hearts.legal_moves(state, "0")  # type: ignore[arg-type]
+        with pytest.raises(HeartsError, match=r"P9 is not a seat"):
+            hearts.legal_moves(hearts.view(state, 0), 9)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hearts.apply(None, Play(0, "2C")), r"^apply needs a hearts\.State, got None\.$"),  # type: ignore[arg-type]
+        (
+            lambda: hearts.legal_moves(None),
+            r"^legal_moves needs a hearts\.State or a hearts\.PlayerView, got None\.$",
+        ),  # type: ignore[arg-type]
+        (lambda: hearts.from_hands(None), r"^from_hands needs one hand per seat"),  # type: ignore[arg-type]
+        (lambda: hearts.from_hands("2C 3C"), r"^from_hands needs one hand per seat"),
+        (
+            lambda: hearts.from_hands(BREAKING_HANDS, scores=5),
+            r"^from_hands needs scores as one int per seat \(or None\), got 5\.$",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: hearts.from_hands(BREAKING_HANDS, "omnibus"),
+            r"^from_hands needs a hearts\.Rules value for rules, got 'omnibus'\.$",
+        ),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_argument_types_are_named(call: object, message: str) -> None:
+    """Wrong argument types give a TypeError saying what was expected (Python's convention)."""
+    with pytest.raises(TypeError, match=message):
+        call()  # type: ignore[operator]
 
 
 def test_a_player_passes_only_once() -> None:

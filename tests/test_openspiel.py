@@ -128,10 +128,17 @@ def test_adapter_passes_random_sim_test(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
-def test_adapter_passes_random_sim_test_with_serialization_and_chips() -> None:
+@pytest.mark.parametrize(
+    "rules",
+    [
+        hearts.Rules(chips=4, dealer_chooses_pass=True),
+        hearts.Rules(moon="choose", sun="choose", dealer_chooses_pass=True, target=50),
+    ],
+    ids=["chips", "shoot-choice"],
+)
+def test_adapter_passes_random_sim_test_with_serialization(rules: hearts.Rules) -> None:
     import json
 
-    rules = hearts.Rules(chips=4, dealer_chooses_pass=True, moon="choose")
     game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": json.dumps(rules.to_dict())})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 

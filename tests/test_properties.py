@@ -76,6 +76,10 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         return Rules(**fields)  # type: ignore[arg-type]
 
 
+ASKED_NOTHING = [mode for mode in ShootMode if mode is not ShootMode.CHOOSE]
+"""The shoot modes of a chip game, which has no shot to choose how to score."""
+
+
 @st.composite
 def scoring_fields(draw: st.DrawFn) -> dict[str, object]:
     """Point tables, bonuses, moon and sun modes, chips, game ends, claims."""
@@ -87,12 +91,12 @@ def scoring_fields(draw: st.DrawFn) -> dict[str, object]:
         "points": draw(st.sampled_from([hearts.STANDARD_POINTS, points])),
         "penalty_cards": draw(st.one_of(st.none(), st.lists(st.integers(0, 51), max_size=6))),
         "no_trick_bonus": draw(st.sampled_from([0, -5, 3])),
-        "moon": draw(st.sampled_from(ShootMode)),
+        "moon": draw(st.sampled_from(ShootMode if chips is None else ASKED_NOTHING)),
         "moon_value": draw(st.one_of(st.none(), st.integers(1, 40))),
         "moon_needs_bonus_cards": draw(st.booleans()),
         "moon_choice_needs_score": draw(st.booleans()),
         "bonus_counts_on_shoot": draw(st.booleans()),
-        "sun": draw(st.sampled_from(ShootMode)),
+        "sun": draw(st.sampled_from(ShootMode if chips is None else ASKED_NOTHING)),
         "sun_value": draw(st.one_of(st.none(), st.integers(1, 60))),
         "chips": chips,
         "target": target,

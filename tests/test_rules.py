@@ -2,7 +2,7 @@
 
 import pytest
 
-from hearts import Card, CardSet, PassDirection, Rules, RulesError
+from hearts import Card, CardSet, PassDirection, Rules, RulesError, ShootMode
 
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 
@@ -148,3 +148,57 @@ def test_a_moon_every_hand_scored_by_subtracting_is_refused() -> None:
         Rules(players=3, points={"2C": 1}, moon="subtract")
     assert Rules(players=3, points={"2C": 1}, moon="add").moon_mask.bit_count() == 1
     assert Rules(players=3, points={"2C": 1}, moon="subtract", hands=5, target=None).hands == 5
+
+
+def test_a_chip_game_asks_no_shoot_choice() -> None:
+    """Rule (issue 13): in a chip game card points and shots do not change the chips, so
+    ``moon='choose'`` (or ``sun='choose'``) would stop the game for a question that changes
+    nothing: the combination is refused."""
+    for field in ("moon", "sun"):
+        with pytest.raises(
+            RulesError, match=rf"^Rules\.{field}='choose' asks the shooter .* chip game"
+        ):
+            Rules.preset("chips").replace(**{field: "choose"})
+    assert Rules.preset("chips").moon is ShootMode.ADD
+
+
+def test_preset_names_ignore_case_and_suggest_the_closest() -> None:
+    assert Rules.preset("Omnibus") == Rules.preset(" OMNIBUS ") == Rules.preset("omnibus")
+    with pytest.raises(
+        RulesError,
+        match=r"^There is no preset 'omnibuss' \(did you mean 'omnibus'\?\); the presets are standard, ",
+    ):
+        Rules.preset("omnibuss")
+    with pytest.raises(
+        TypeError, match=r"^Rules\.preset needs a preset name \(a str\), got \['standard'\]\.$"
+    ):
+        Rules.preset(["standard"])  # type: ignore[arg-type]
+
+
+def test_unknown_fields_are_named_with_the_closest_field() -> None:
+    with pytest.raises(
+        RulesError,
+        match=r"^Rules\.from_dict got unknown field 'taget' \(did you mean 'target'\?\); the fields are players, jokers, ",
+    ):
+        Rules.from_dict({"taget": 50})
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"target": 10**5000},
+        {"hands": 10**7},
+        {"chips": -(10**5000)},
+        {"score_floor": -(10**9)},
+        {"points": {"QS": 10**5000}},
+        {"resets": [10**5000]},
+        {"moon_value": 10**5000},
+    ],
+)
+def test_absurd_numbers_are_refused(fields: dict[str, object]) -> None:
+    """Numbers beyond any game are refused with a sentence that does not print them."""
+    with pytest.raises(
+        RulesError, match=r"numbers in Rules may be at most 1,000,000 either side of 0\.$"
+    ) as caught:
+        Rules(**fields)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200

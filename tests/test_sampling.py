@@ -270,3 +270,13 @@ def test_first_turn_hearts_with_a_penalty_club_samples_only_possible_deals() -> 
     for _ in range(200):
         check_sample(state, 0, hearts.sample(seen, rng))
     assert hearts.view_from_dict(hearts.view_to_dict(seen)) == seen
+
+
+def test_sample_needs_a_random_generator() -> None:
+    """``sample(view, b"")`` names what it needs, not an AttributeError from inside."""
+    state = hearts.new_game(seed=1)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    with pytest.raises(
+        TypeError, match=r"^sample needs a random\.Random \(or None\) to draw with, got bytes b''"
+    ):
+        hearts.sample(hearts.view(state, 0), b"")  # type: ignore[arg-type]

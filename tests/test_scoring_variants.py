@@ -310,7 +310,8 @@ def test_claim_completes_a_moon() -> None:
 def test_claim_refused_when_one_card_could_lose() -> None:
     """Rule: a claim is valid only if the claimant must win every remaining trick (WOCG)."""
     rules = Rules(claims=True)
-    state = position(["AC KC 3C", "QC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)
+    # P1 plays 4♣ and 5♣ under A♣ and K♣ and keeps Q♣ for the 3♣.
+    state = position(["AC KC 3C", "QC 5C 4C", "2H 3H 4H", "5D 6D 7D"], rules)
     assert Claim(0) not in hearts.legal_moves(state)
     with pytest.raises(
         IllegalMoveError,
@@ -319,6 +320,49 @@ def test_claim_refused_when_one_card_could_lose() -> None:
         hearts.apply(state, Claim(0))
     safe = position(["AC KC QC", "JC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)
     assert Claim(0) in hearts.legal_moves(safe)
+
+
+def test_a_claim_holds_when_the_claimer_can_choose_an_order_that_wins() -> None:
+    """Rule (issue 13): a claim is allowed when the claimer wins every remaining trick
+    whatever the others play, the claimer choosing its own plays. Led from A♣ K♣ 3♣, P1's
+    only club falls under the A♣ and the 3♣ wins; leading the 3♣ first would lose."""
+    rules = Rules(claims=True)
+    state = position(["AC KC 3C", "QC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)
+    assert Claim(0) in hearts.legal_moves(state)
+    assert hearts.apply(state, Claim(0)).results[-1].tricks_won == (3, 0, 0, 0)  # the 3 left
+
+
+def test_a_claim_means_the_same_mid_trick_and_on_lead() -> None:
+    """Rule (issue 13): mid-trick the claimer also chooses its later plays: A♣ wins this
+    trick, then K♦ draws P1's Q♦ (its only diamond) and 3♦ wins."""
+    rules = Rules(claims=True)
+    state = position(
+        ["AC KD 3D", "QD 4H 5H", "6H 7H 8H", "5C 9H TH"], rules, leader=3, trick=["5C"]
+    )
+    assert Claim(0) in hearts.legal_moves(state)
+    # Were P1 to hold two diamonds, it would keep Q♦ for the 3♦.
+    state = position(
+        ["AC KD 3D", "QD 2D 5H", "6H 7H 8H", "5C 9H TH"], rules, leader=3, trick=["5C"]
+    )
+    assert Claim(0) not in hearts.legal_moves(state)
+
+
+def test_a_view_offers_a_claim_only_when_every_consistent_deal_allows_it() -> None:
+    """Rule (issue 13): a view offers a claim when it holds in every deal consistent with
+    the view. The deck is cut to these 12 cards, so P0 has seen all but the others' hands;
+    P3 led 5♣ to the first trick."""
+
+    def endgame(hands: list[str]) -> hearts.State:
+        deck = CardSet(" ".join(hands))
+        rules = Rules(claims=True, removed=Rules().deck - deck, pass_cycle="none",
+                      first_trick="open")  # fmt: skip
+        return play(position(hands, rules, leader=3, first_trick=True), "5C")
+
+    state = endgame(["AC KD 3D", "QD 4H 5H", "6H 7H 8H", "5C 9H TH"])
+    assert Claim(0) in hearts.legal_moves(hearts.view(state, 0))  # Q♦ is alone wherever it is
+    state = endgame(["AC KD 3D", "QD 4H 5H", "2D 7H 8H", "5C 9H TH"])
+    assert Claim(0) in hearts.legal_moves(state)  # P1's Q♦ falls under the K♦ ...
+    assert Claim(0) not in hearts.legal_moves(hearts.view(state, 0))  # ... or P1 holds 2♦
 
 
 def test_claim_mid_trick_must_win_the_current_trick() -> None:

@@ -337,7 +337,74 @@ def test_first_turn_hearts() -> None:
         first_trick="first_turn_hearts", first_lead="left_of_dealer"
     )
     state = play(position(["AD", "7C 5H 4S", "2D", "3D"], hooligan, first_trick=True), "AD")
-    assert legal_cards(state) == CardSet("7C 5H 4S")
+    assert legal_cards(state) == CardSet("5H 4S")
+
+
+# Rule 1 of issue 13. Wikipedia/Fandom "Hearts" (shared/seeds/003): "No penalty card may be
+# played on the first trick, however the player must follow suit and can play a penalty card
+# if they would otherwise renege ... the Hooligan Hearts variation which makes the 7♣ a
+# penalty card ... present[s] a far more likely situation in which a player might have only a
+# penalty card in the opening trick's suit."
+
+
+def test_first_trick_ban_holds_when_following_suit_hooligan() -> None:
+    """Rule: following the 2♣ lead, Hooligan's 7♣ may be played only by a player whose
+    every club is barred (Wikipedia, seed 003)."""
+    hooligan = Rules.preset("hooligan")
+    state = first_trick(hooligan, ["2C", "3C 5C 7C AD", "4C 6C", "8C 9C"])
+    assert legal_cards(state) == CardSet("3C 5C")
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"^P1 may not play 7♣: no penalty card \(a heart, 7♣ or Q♠\) may be played on "
+        r"the first trick, and P1 can follow suit with 3♣ 5♣\.$",
+    ):
+        hearts.apply(state, Play(1, "7C"))
+    only_the_seven = first_trick(hooligan, ["2C", "7C AD 5H", "4C 6C", "8C 9C"])
+    assert legal_cards(only_the_seven) == CardSet("7C")
+
+
+def test_first_trick_ban_holds_when_following_suit_black_maria() -> None:
+    """Rule: spades led to the first trick of Black Maria, A♠ K♠ Q♠ (penalty cards) may not
+    be played beside a low spade; with only penalty spades, any of them (Wikipedia, seed
+    003; Parlett for Black Maria's point cards)."""
+    maria = Rules.preset("black-maria")
+    hands = ["3S 4C", "5S QS KS AS", "JS 2D 3D 4D"]
+    state = play(position(hands, maria, first_trick=True), "3S")
+    assert legal_cards(state) == CardSet("5S")
+    with pytest.raises(IllegalMoveError, match=r"P1 can follow suit with 5♠\.$"):
+        hearts.apply(state, Play(1, "AS"))
+    only_penalty = play(
+        position(["3S 4C", "QS KS AS 2H", "JS 2D 3D 4D"], maria, first_trick=True), "3S"
+    )
+    assert legal_cards(only_penalty) == CardSet("QS KS AS")
+    # The fallback to Q♠ reads the cards the player may play: here its spades.
+    queen = maria.replace(first_trick_fallback="queen")
+    forced = play(position(["3S 4C", "QS KS AS 2D", "JS 2D 3D 4D"], queen, first_trick=True), "3S")
+    assert legal_cards(forced) == CardSet("QS")
+
+
+def test_first_trick_ban_holds_on_an_any_club_lead() -> None:
+    """Rule: with ``first_lead='any_club'`` the first-trick ban applies to the lead too:
+    Hooligan's 7♣ may not lead beside other clubs (docs/variants.md; seed 003)."""
+    rules = Rules.preset("hooligan").replace(first_lead="any_club")
+    state = position(["2C 7C 9C", "3C", "4C", "5C"], rules, first_trick=True)
+    assert legal_cards(state) == CardSet("2C 9C")
+    with pytest.raises(IllegalMoveError, match=r"and P0 can lead 2♣ 9♣\.$"):
+        hearts.apply(state, Play(0, "7C"))
+
+
+def test_first_turn_hearts_lifts_hearts_only() -> None:
+    """Rule: World of Card Games' "Allow First Turn Hearts" (seed 000) lets a player with
+    no club play hearts on the first trick; every other barred card (Q♠, Black Maria's A♠
+    and K♠) stays barred."""
+    rules = Rules.preset("black-maria").replace(first_trick="first_turn_hearts")
+    state = play(position(["2C 4C", "5H KS AS QS 2D", "3C 5C"], rules, first_trick=True), "2C")
+    assert legal_cards(state) == CardSet("5H 2D")
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"no penalty card \(Q♠, K♠ or A♠\) may be played on the first trick while P1 holds other cards\.$",
+    ):
+        hearts.apply(state, Play(1, "KS"))
 
 
 def test_first_trick_fallback_any_and_queen() -> None:

@@ -138,14 +138,42 @@ def test_the_holder_of_the_lowest_club_is_known_before_the_first_lead() -> None:
     assert hearts.TWO_OF_CLUBS not in hearts.view(play(state, "2C"), 0).known[1]
 
 
-def test_finished_hands_are_public() -> None:
+def test_finished_hands_show_only_what_the_seat_saw() -> None:
+    """Rule (issue 13): a finished hand in a view keeps its tricks, points and scores, and
+    of the hidden cards only the seat's own dealt hand, pass and the cards it received: no
+    table shows a player what two others passed each other."""
     state = hearts.new_game(seed=8)
     while not state.results:
         state = hearts.apply(state, hearts.legal_moves(state)[0])
     seen = hearts.view(state, 2)
-    assert seen.results == state.results and seen.phase is Phase.DEAL
+    result, shown = state.results[0], seen.results[0]
+    assert result.pass_direction is hearts.PassDirection.LEFT  # P1 passed to P2, P2 to P3
+    assert shown.dealt == (CardSet(), CardSet(), result.dealt[2], CardSet())
+    assert shown.passed == (CardSet(), result.passed[1], result.passed[2], CardSet())
+    for name in ("tricks", "claim", "points", "changes", "scores", "winners", "moon"):
+        assert getattr(shown, name) == getattr(result, name)
+    assert seen.phase is Phase.DEAL
     assert seen.hand_sizes == (0, 0, 0, 0) and seen.unseen_mask == 0
     assert hearts.legal_moves(seen) == ()
+
+
+def test_a_view_with_finished_hands_round_trips_and_refuses_what_it_did_not_see() -> None:
+    state = hearts.new_game(seed=8)
+    while len(state.results) < 2:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 2)
+    data = json.loads(json.dumps(hearts.view_to_dict(seen)))
+    assert hearts.view_from_dict(data) == seen
+    data["results"][0]["dealt"][0] = " ".join(card.ascii for card in state.results[0].dealt[0])
+    with pytest.raises(
+        hearts.RecordError,
+        match=r"view\.results\[0\]\.dealt\[0\]: must be empty: P2 did not see P0's dealt hand",
+    ):
+        hearts.view_from_dict(data)
+    data = json.loads(json.dumps(hearts.view_to_dict(seen)))
+    data["results"][0]["passed"][0] = " ".join(card.ascii for card in state.results[0].passed[0])
+    with pytest.raises(hearts.RecordError, match=r"P2 did not see what P0 passed"):
+        hearts.view_from_dict(data)
 
 
 @settings(max_examples=25, deadline=None)
@@ -194,10 +222,10 @@ def test_view_refuses_bad_input_with_a_sentence() -> None:
     state = hearts.new_game(seed=1)
     with pytest.raises(HeartsError, match="P7 is not a seat: this game has seats P0 to P3"):
         hearts.view(state, 7)
-    with pytest.raises(HeartsError, match=r"view needs a hearts\.State"):
+    with pytest.raises(TypeError, match=r"view needs a hearts\.State"):
         hearts.view("state", 0)  # type: ignore[arg-type]
     with pytest.raises(
-        HeartsError, match=r"legal_moves needs a hearts\.State or a hearts\.PlayerView"
+        TypeError, match=r"legal_moves needs a hearts\.State or a hearts\.PlayerView"
     ):
         hearts.legal_moves(object())  # type: ignore[arg-type]
 
@@ -214,3 +242,26 @@ def test_a_view_offers_no_pass_after_the_player_passed() -> None:
 def test_view_type_is_public() -> None:
     assert isinstance(hearts.view(hearts.new_game(seed=1), 0), PlayerView)
     assert isinstance(hearts.sample(hearts.view(hearts.new_game(seed=1), 0)), State)
+
+
+def test_a_barred_card_following_suit_on_the_first_trick_rules_out_the_rest_of_the_suit() -> None:
+    """Rule: on the first trick a barred card of the suit led may follow only when every card
+    of that suit the player holds is barred (Wikipedia, seed 003), so playing one shows the
+    player holds no other card of the suit."""
+    maria = hearts.Rules.preset("black-maria").replace(pass_cycle="none")
+    state = hearts.from_hands(
+        [
+            "2S 4S 5S 6S 7S 8S 9S TS JS 7C 8C 9C TC JC QC KC AC",
+            "3S 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 3C 4C 5C",
+            "QS KS AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 6C",
+        ],
+        maria,
+    )
+    assert state.to_move == (1,)  # hand 0: P0 deals, P1 leads
+    state = hearts.apply(state, hearts.Play(1, "3S"))
+    state = hearts.apply(state, hearts.Play(2, "KS"))
+    seen = hearts.view(state, 1)
+    assert hearts.CardSet("2S 4S 5S 6S 7S 8S 9S TS JS") <= seen.ruled_out[2]
+    assert hearts.CardSet("QS AS") & seen.ruled_out[2] == hearts.CardSet()
+    world = hearts.sample(seen, random.Random(3))
+    assert world.hands[2] & hearts.CardSet("2S 4S 5S 6S 7S 8S 9S TS JS") == hearts.CardSet()
