@@ -27,19 +27,26 @@ from typing import Final, Protocol, TypeVar, overload
 
 from hearts.cards import (
     CARDS,
-    FIRST_JOKER,
-    HEARTS,
     JOKERS,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     CardSet,
-    Suit,
     _card_set,
     cards_of,
 )
 from hearts.errors import HeartsError, IllegalMoveError
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.play import (
+    LED_MASK,
+    exchange,
+    first_leader,
+    first_trick_allowed,
+    led_card,
+    playable,
+    refusal,
+    trick_winner,
+)
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.state import HandResult, Phase, State, Trick
@@ -59,9 +66,6 @@ __all__ = [
 _new_state: Final = tuple.__new__
 """Builds a State from a tuple of every field, skipping NamedTuple's keyword machinery."""
 _SUIT_OF: Final = tuple(card // 13 for card in CARDS)
-_LED_MASK: Final = tuple(SUIT_MASKS[suit] if suit < 4 else 0 for suit in _SUIT_OF)
-_SUIT_SYMBOL: Final = "♣♦♥♠"
-_CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
 _QUEEN: Final = QUEEN_OF_SPADES.mask
 _PHASE, _DEALT_MASKS, _HAND_MASKS, _PASSED_MASKS, _TO_MOVE, _LEADER = map(
     State._fields.index,
@@ -302,11 +306,13 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
         if player is not None and player != seat:
             return ()
         trick = state.trick
-        follow = state.hand_masks[seat] & _LED_MASK[trick[0]] if trick and state.tricks else 0
+        follow = state.hand_masks[seat] & LED_MASK[trick[0]] if trick and state.tricks else 0
         if follow:  # following suit after the first trick, the common case: one lookup
             plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _suit_plays(seat, follow)
         else:
-            plays = _plays(seat, _playable(state, seat))
+            hand = state.hand_masks[seat]
+            allowed = playable(state.rules, hand, trick, not state.tricks, state.hearts_broken)
+            plays = _plays(seat, allowed)
         if state.rules.claims and _claim_is_safe(state, seat):
             return (*plays, Claim(seat))
         return plays
@@ -359,107 +365,10 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
 
 
 def _playable(state: State, seat: int) -> int:
-    """The bitmask of the cards ``seat`` may play to the current trick."""
-    hand = state.hand_masks[seat]
-    trick = state.trick
-    if trick:
-        led = trick[0] if trick[0] < FIRST_JOKER else _led_card(trick)
-        if led >= 0:
-            follow = hand & _LED_MASK[led]
-            if not state.tricks:
-                return _first_trick_allowed(state.rules, hand, follow or hand)
-            if follow:
-                return follow
-            if state.rules.forced_discard:
-                return hand & state.rules.penalty_mask or hand
-            return hand
-        # Only jokers so far: the first card that is not a joker sets the suit, as a lead.
-        return _leadable(state, hand)
-    if not state.tricks:
-        first_lead = state.rules.first_lead
-        if first_lead is _LOWEST_CLUB:
-            return 1 << state.rules.lowest_club
-        if first_lead is _ANY_CLUB:
-            return _first_trick_allowed(state.rules, hand, hand & _CLUBS)
-    return _leadable(state, hand)
-
-
-def trick_winner(trick: Sequence[Card], leader: int, players: int) -> int:
-    """The seat that wins a complete trick.
-
-    The highest card of the suit led (by the first card that is not a joker) wins; a joker
-    never does.
-
-    >>> from hearts import Card
-    >>> trick_winner([Card("5C"), Card("AH"), Card("9C"), Card("2C")], leader=3, players=4)
-    1
-    """
-    led = _LED_MASK[_led_card(trick)]
-    best = max(card for card in trick if 1 << card & led)
-    return (leader + trick.index(best)) % players
-
-
-def _led_card(trick: Sequence[Card]) -> int:
-    """The card that set the suit to follow: the first that is not a joker (-1 if none)."""
-    led = trick[0]
-    if led < FIRST_JOKER:
-        return led
-    return next((card for card in trick if card < FIRST_JOKER), -1)
-
-
-def _leadable(state: State, hand: int) -> int:
-    """The cards ``hand`` may lead; jokers only when no other card may be led."""
-    cards = _lead_candidates(state, hand)
-    if not state.tricks:
-        cards = _first_trick_allowed(state.rules, hand, cards)
-    return cards or hand
-
-
-def _lead_candidates(state: State, hand: int) -> int:
-    """The cards ``hand`` may lead by every rule but the first trick's ban.
-
-    No joker, and no heart before hearts are broken (or on a first lead that may not be a
-    heart), unless nothing else is left.
-    """
-    rules = state.rules
-    cards = hand & ~JOKERS
-    if not state.tricks and rules.first_lead is _NO_HEART_LEAD:
-        cards = cards & ~HEARTS or cards
-    if rules.must_break_hearts and not state.hearts_broken:
-        safe = cards & ~HEARTS
-        if safe and not (rules.can_lead_hearts_instead_of_queen and safe == _QUEEN):
-            cards = safe
-    return cards
-
-
-def _first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
-    """``cards`` less those barred from the first trick, unless nothing would be left.
-
-    ``cards`` are the cards the other rules allow: the cards of the suit led when the
-    player can follow, so a barred card of that suit may be played only when every card
-    the player holds in it is barred ("the player must follow suit and can play a penalty
-    card if they would otherwise renege", Wikipedia; Hooligan's 7♣, Black Maria's A♠ K♠ Q♠).
-    """
-    barred = _first_trick_barred(rules, hand)
-    allowed = cards & ~barred
-    if allowed:
-        return allowed
-    if rules.first_trick_fallback is _FALLBACK_QUEEN and cards & _QUEEN:
-        return _QUEEN
-    return cards
-
-
-def _first_trick_barred(rules: Rules, hand: int) -> int:
-    """The cards ``hand`` may not play on the first trick while it has another choice.
-
-    First-turn hearts lifts the ban on hearts, and on hearts only, for a player who holds
-    no club it may play there (World of Card Games: "Allow First Turn Hearts"); a club
-    that is itself barred, as Hooligan's 7♣, does not keep the hearts back.
-    """
-    barred = rules.first_trick_barred
-    if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS & ~barred:
-        return barred & ~HEARTS
-    return barred
+    """The bitmask of the cards ``seat`` may play now (:func:`hearts.play.playable`)."""
+    return playable(
+        state.rules, state.hand_masks[seat], state.trick, not state.tricks, state.hearts_broken
+    )
 
 
 def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
@@ -705,9 +614,10 @@ def _apply_play(state: State, move: Play, checked: bool = True) -> State:
     if checked:
         if phase is not _PLAY or to_move[0] != player:
             raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state, player)}.")
-        follow = hands[player] & _LED_MASK[trick[0]] if trick and tricks else 0
-        if not bit & (follow or _playable(state, player)):
-            raise IllegalMoveError(_why_unplayable(state, player, card))
+        follow = hands[player] & LED_MASK[trick[0]] if trick and tricks else 0
+        if not bit & (follow or playable(rules, hands[player], trick, not tricks, broken)):
+            refused = refusal(rules, player, hands[player], trick, not tricks, broken, card)
+            raise IllegalMoveError(refused)
     held = list(hands)
     held[player] ^= bit
     hands = tuple(held)
@@ -725,7 +635,7 @@ def _apply_play(state: State, move: Play, checked: bool = True) -> State:
     for played in trick:
         trick_mask |= 1 << played
     # The highest card of the suit led is the highest bit of the trick in that suit.
-    led = _LED_MASK[trick[0]] or _LED_MASK[_led_card(trick)]
+    led = LED_MASK[trick[0]] or LED_MASK[led_card(trick)]
     winner = (leader + trick.index((trick_mask & led).bit_length() - 1)) % players
     won = list(taken)
     won[winner] |= trick_mask
@@ -805,8 +715,8 @@ def _claim_is_safe(state: State, seat: int) -> bool:
     search = _ClaimSearch(state.rules, seat)
     trick = state.trick
     if trick:
-        led = _led_card(trick)
-        suit = _LED_MASK[led] if led >= 0 else 0
+        led = led_card(trick)
+        suit = LED_MASK[led] if led >= 0 else 0
         if suit and not hand & suit:
             return False  # a card off the suit led cannot win this trick
         # The seats still to play this trick, which may have to discard from another suit.
@@ -864,7 +774,7 @@ class _ClaimSearch:
         for card in _descending(_playable(state, seat)):
             # On the first trick, the suit led decides which seats may have to discard.
             if not state.tricks and self.outranked(
-                state, hand ^ 1 << card, _LED_MASK[card], waiting
+                state, hand ^ 1 << card, LED_MASK[card], waiting
             ):
                 continue
             if self._after(state, seat, card):
@@ -914,7 +824,7 @@ class _ClaimSearch:
     def _discards(self, state: State, hand: int) -> int:
         """The cards ``hand`` may play when it cannot follow suit."""
         if not state.tricks:
-            return _first_trick_allowed(self.rules, hand, hand)
+            return first_trick_allowed(self.rules, hand, hand)
         if self.rules.forced_discard:
             return hand & self.rules.penalty_mask or hand
         return hand
@@ -1025,12 +935,7 @@ def _apply_pass(state: State, move: Pass) -> State:
         fields[_TO_MOVE] = to_move
         return _new_state(State, fields)
     # Everyone has passed: the cards change hands together.
-    players = rules.players
-    offset = state.pass_direction.offset(players)
-    held = state.hand_masks
-    hands = tuple(
-        [held[seat] & ~passed[seat] | passed[(seat - offset) % players] for seat in range(players)]
-    )
+    hands = exchange(state.hand_masks, passed, state.pass_direction)
     return _start_play(state, hands, tuple(passed))
 
 
@@ -1106,12 +1011,7 @@ def _start_passing(state: State) -> State:
 
 
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
-    rules = state.rules
-    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, _NO_HEART_LEAD):
-        leader = (state.dealer + 1) % rules.players
-    else:
-        first = 1 << rules.lowest_club
-        leader = next(seat for seat, hand in enumerate(hands) if hand & first)
+    leader = first_leader(state.rules, state.dealer, hands)
     fields = list(state)
     fields[_PHASE] = _PLAY
     fields[_HAND_MASKS] = hands
@@ -1146,93 +1046,3 @@ def _waiting_for(state: State, player: int | None = None) -> str:
     if phase is _SHOOT:
         return f"the game waits for P{state.to_move[0]} to choose how its shot is scored"
     return "the game is over"
-
-
-def _why_unplayable(state: State, player: int, card: Card) -> str:
-    """The rule that forbids ``player`` to play ``card`` now, as a sentence.
-
-    It follows the same steps as :func:`_playable`, naming the first that excludes the card.
-    """
-    rules = state.rules
-    hand = state.hand_masks[player]
-    trick = state.trick
-    bit = 1 << card
-    verb = "play" if trick else "lead"
-    prefix = f"P{player} may not {verb} {card}"
-    if not hand & bit:
-        return f"{prefix}: P{player} does not hold it."
-    led = _led_card(trick) if trick else -1
-    if led >= 0:
-        follow = hand & _LED_MASK[led]
-        if follow and not follow & bit:
-            return (
-                f"{prefix}: players must follow suit, {_SUIT_SYMBOL[_SUIT_OF[led]]} was led "
-                f"and P{player} holds {CardSet.from_mask(follow)}."
-            )
-        if not state.tricks:
-            if follow:
-                return _first_trick_reason(rules, hand, follow, card, prefix, "follow suit with")
-            return _first_trick_reason(rules, hand, hand, card, prefix)
-        penalty = CardSet.from_mask(hand & rules.penalty_mask)
-        return (
-            f"{prefix}: a player who cannot follow suit must play a penalty card "
-            f"(Rules.forced_discard), and P{player} holds {penalty}."
-        )
-    if not trick and not state.tricks:
-        if rules.first_lead is _LOWEST_CLUB:
-            return f"{prefix}: the first trick must be led with {rules.lowest_club}."
-        if rules.first_lead is _ANY_CLUB:
-            if not bit & _CLUBS:
-                return f"{prefix}: the first trick must be led with a club (Rules.first_lead='any_club')."
-            return _first_trick_reason(rules, hand, hand & _CLUBS, card, prefix, "lead")
-    if bit & JOKERS:
-        return f"{prefix}: a joker may be led only by a player with no other card it may lead."
-    if not state.tricks and rules.first_lead is _NO_HEART_LEAD and bit & HEARTS:
-        return (
-            f"{prefix}: the first lead may not be a heart while P{player} holds other suits "
-            "(Rules.first_lead='left_of_dealer_no_heart')."
-        )
-    if bit & HEARTS and rules.must_break_hearts and not state.hearts_broken:
-        return f"{prefix}: hearts are not broken and P{player} holds other suits."
-    return _first_trick_reason(rules, hand, _lead_candidates(state, hand), card, prefix)
-
-
-def _first_trick_reason(
-    rules: Rules, hand: int, cards: int, card: Card, prefix: str, instead: str | None = None
-) -> str:
-    """Why a card of ``cards`` (what the other rules allow) is barred from the first trick.
-
-    ``instead``: how the player may use the cards it is left, when they are fewer than its
-    hand ("follow suit with", "lead").
-    """
-    player = prefix.split(" ", 1)[0]  # "P1"
-    barred = _first_trick_barred(rules, hand)
-    allowed = cards & ~barred
-    if not allowed:  # only barred cards: the fallback keeps Q♠ alone
-        return (
-            f"{prefix}: {player} holds only cards barred from the first trick and must "
-            "play Q♠ (Rules.first_trick_fallback='queen')."
-        )
-    if rules.first_trick is FirstTrick.HEARTS_BARRED:
-        banned = "no heart may be played on the first trick"
-    elif rules.first_trick is _FIRST_TURN_HEARTS and 1 << card & barred & HEARTS:
-        clubs = CardSet.from_mask(hand & _CLUBS & ~barred)
-        return (
-            f"{prefix}: hearts may be played on the first trick only by a player without clubs "
-            f"it may play (Rules.first_trick='first_turn_hearts'), and {player} holds {clubs}."
-        )
-    else:
-        banned = f"no penalty card ({_barred_text(rules, barred)}) may be played on the first trick"
-    if instead:
-        return f"{prefix}: {banned}, and {player} can {instead} {CardSet.from_mask(allowed)}."
-    return f"{prefix}: {banned} while {player} holds other cards."
-
-
-@functools.lru_cache(maxsize=64)
-def _barred_text(rules: Rules, barred: int) -> str:
-    """The barred cards in words: "a heart or Q♠", "a heart, Q♠ or 7♣"."""
-    hearts = rules.deck_mask & HEARTS
-    words = ["a heart"] if hearts and barred & hearts == hearts else []
-    rest = barred & ~hearts if words else barred
-    words += [str(single) for single in CardSet.from_mask(rest)]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -28,16 +28,15 @@ from typing import Final
 import attrs
 
 from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
-from hearts.engine import _LED_MASK, _led_card, _playable
 from hearts.errors import HeartsError
+from hearts.play import LED_MASK, led_card, playable, played_mask
 from hearts.rules import FirstLead, PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = ["PlayerView", "view"]
 
 _CLUB_HOLDER_LEADS: Final = (FirstLead.LOWEST_CLUB, FirstLead.ANY_CLUB)
-_NO_TRICK: Final = (Trick(0, (), 0),)
-"""A stand-in for 'some trick was played already' in the states built for inference."""
+"""The first leads made by the holder of the lowest club, which is then known to all."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -164,7 +163,7 @@ class PlayerView:
 
         Cards won by a claim were not played, and are not in it.
         """
-        return _played(self.tricks, self.trick)
+        return played_mask(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:
@@ -259,7 +258,7 @@ def view(state: State, player: int) -> PlayerView:
     if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players):
         raise HeartsError(f"P{player} is not a seat: this game has seats P0 to P{players - 1}.")
     phase = state.phase
-    played = _played(state.tricks, state.trick)
+    played = played_mask(state.tricks, state.trick)
     exchanged = phase in (Phase.PLAY, Phase.SHOOT) and state.pass_count > 0
     offset = state.pass_direction.offset(players)
     passed = state.passed_masks[player]
@@ -326,17 +325,6 @@ def _seen_result(result: HandResult, player: int) -> HandResult:
     )
 
 
-def _played(tricks: tuple[Trick, ...], trick: tuple[Card, ...]) -> int:
-    """The cards played to the tricks of a hand so far."""
-    mask = 0
-    for done in tricks:
-        for card in done.cards:
-            mask |= 1 << card
-    for card in trick:
-        mask |= 1 << card
-    return mask
-
-
 def _ruled_out(state: State) -> tuple[int, ...]:
     """The cards each seat's plays this hand show it cannot hold now."""
     rules = state.rules
@@ -349,10 +337,10 @@ def _ruled_out(state: State) -> tuple[int, ...]:
     for number, (leader, cards) in enumerate(history):
         for index, card in enumerate(cards):
             prefix = cards[:index]
-            led = _led_card(prefix) if prefix else -1
+            led = led_card(prefix) if prefix else -1
             # Following suit reveals nothing, but on the first trick, where a barred card of
             # the suit led shows that the player holds no other card of it.
-            if led < 0 or not 1 << card & _LED_MASK[led] or not number:
+            if led < 0 or not 1 << card & LED_MASK[led] or not number:
                 seat = (leader + index) % players
                 ruled_out[seat] |= _ruled_out_by(
                     rules, card, _context(led, prefix), not number, broken
@@ -383,32 +371,12 @@ def _ruled_out_by(
     allowed a play exactly when no single card of it forbids it, so these exclusions are
     the whole of what the play reveals.
     """
-    template = State(
-        rules=rules,
-        seed=0,
-        phase=Phase.PLAY,
-        hand_number=0,
-        scores=(0,) * rules.players,
-        results=(),
-        pass_direction=PassDirection.HOLD,
-        pass_count=0,
-        dealt_masks=(0,) * rules.players,
-        hand_masks=(0,) * rules.players,
-        passed_masks=(0,) * rules.players,
-        to_move=(0,),
-        leader=0,
-        trick=context,
-        tricks=() if first_trick else _NO_TRICK,
-        taken_masks=(0,) * rules.players,
-        hearts_broken=broken,
-    )
     bit = 1 << card
     mask = 0
     other = rules.deck_mask & ~bit
     while other:
         low = other & -other
         other ^= low
-        hand = (bit | low,) + (0,) * (rules.players - 1)
-        if not _playable(template._replace(hand_masks=hand), 0) & bit:
+        if not playable(rules, bit | low, context, first_trick, broken) & bit:
             mask |= low
     return mask
