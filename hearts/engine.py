@@ -20,7 +20,7 @@ import random
 import secrets
 import struct
 import sys
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from math import comb
 from typing import Final, Protocol, TypeVar, overload
@@ -35,13 +35,13 @@ from hearts.cards import (
     _card_set,
     cards_of,
 )
+from hearts.claims import claim_is_safe
 from hearts.errors import HeartsError, IllegalMoveError
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.play import (
     LED_MASK,
     exchange,
     first_leader,
-    first_trick_allowed,
     led_card,
     playable,
     refusal,
@@ -702,185 +702,16 @@ def _apply_claim(state: State, move: Claim) -> State:
 
 
 def _claim_is_safe(state: State, seat: int) -> bool:
-    """Whether ``seat`` wins every remaining trick whatever the others play (TRAM).
-
-    The claimer chooses its own plays; every other seat may play any card the rules allow
-    it. This is decided exactly by a small search over the cards left (World of Card
-    Games and Hardwood accept a claim only when it cannot fail). A joker never wins a
-    trick, so a claimer holding one cannot claim.
-    """
-    hand = state.hand_masks[seat]
-    if hand & JOKERS:
-        return False
-    search = _ClaimSearch(state.rules, seat)
-    trick = state.trick
-    if trick:
-        led = led_card(trick)
-        suit = LED_MASK[led] if led >= 0 else 0
-        if suit and not hand & suit:
-            return False  # a card off the suit led cannot win this trick
-        # The seats still to play this trick, which may have to discard from another suit.
-        players = state.rules.players
-        waiting = {(state.leader + step) % players for step in range(len(trick) + 1, players)}
-        if search.outranked(state, hand, suit, waiting):
-            return False
-    return search.wins(state)
-
-
-class _ClaimSearch:
-    """The search behind :func:`_claim_is_safe`, remembering the positions it has judged.
-
-    The claimer wins every trick, so it leads every trick after the current one. At its
-    leads two quick tests usually decide: every card it holds beats every other card of its
-    suit (then any order wins), or another seat holds a card of one of its suits above all
-    of the claimer's (then that seat keeps it until the claimer plays the suit, and wins).
-    The others' plays are tried once per kind of card: two cards of a suit with no claimer's
-    card between them, and the same standing under the rules, do the same to the claim.
-    """
-
-    def __init__(self, rules: Rules, seat: int) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.players = rules.players
-        self.judged: dict[tuple[tuple[int, ...], bool, bool], bool] = {}
-
-    def wins(self, state: State) -> bool:
-        """Whether the claimer wins every trick from ``state`` (someone is to play)."""
-        seat = self.seat
-        if not state.trick:  # the claimer leads
-            key = (state.hand_masks, state.hearts_broken, not state.tricks)
-            known = self.judged.get(key)
-            if known is None:
-                known = self.judged[key] = self._lead_wins(state)
-            return known
-        mover = state.to_move[0]
-        allowed = _playable(state, mover)
-        if mover == seat:
-            return any(self._after(state, mover, card) for card in _descending(allowed))
-        return all(self._after(state, mover, card) for card in self._kinds(state, allowed))
-
-    def _lead_wins(self, state: State) -> bool:
-        seat = self.seat
-        hand = state.hand_masks[seat]
-        others = 0
-        for other, mask in enumerate(state.hand_masks):
-            if other != seat:
-                others |= mask
-        if _leads_win(hand, others):
-            return True
-        if state.tricks and self.outranked(state, hand):
-            return False
-        waiting = [other for other in range(self.players) if other != seat]
-        for card in _descending(_playable(state, seat)):
-            # On the first trick, the suit led decides which seats may have to discard.
-            if not state.tricks and self.outranked(
-                state, hand ^ 1 << card, LED_MASK[card], waiting
-            ):
-                continue
-            if self._after(state, seat, card):
-                return True
-        return False
-
-    def outranked(
-        self, state: State, hand: int, led: int = 0, waiting: Collection[int] = ()
-    ) -> bool:
-        """Whether another seat can keep a card of a claimer's suit to beat it there.
-
-        A seat holding ``n`` cards of a suit whose highest beats the claimer's ``n``-th
-        highest card of it (or its lowest, if it holds fewer) follows low to the claimer's
-        leads of the suit and wins one; it never has to give that card up before, as it
-        may discard as it likes when void, and holds as many cards as the claimer. With
-        ``forced_discard`` a seat holding penalty cards in the suit may have to discard
-        them, so its count is not trusted.
-
-        Mid-trick, ``led`` is the suit led, which the claimer plays now and is not tested;
-        a seat ``waiting`` to play that holds none of it and may discard only cards of the
-        suit tested (on the first trick, its ban decides) is not trusted either. On the
-        first trick this is asked only mid-trick: the ban may force a card only there.
-        """
-        rules = self.rules
-        size = hand.bit_count()
-        for suit in SUIT_MASKS:
-            mine = hand & suit
-            if not mine or suit == led:
-                continue
-            for other, mask in enumerate(state.hand_masks):
-                theirs = mask & suit
-                if other == self.seat or not theirs:
-                    continue
-                if other in waiting and not mask & led and not self._discards(state, mask) & ~suit:
-                    continue
-                if rules.forced_discard and theirs & rules.penalty_mask:
-                    continue
-                # The claimer's n-th highest card of the suit, n = the other's count.
-                lower = mine
-                for _ in range(min(theirs.bit_count(), size) - 1):
-                    if lower & (lower - 1):
-                        lower ^= 1 << (lower.bit_length() - 1)
-                if theirs.bit_length() > lower.bit_length():
-                    return True
-        return False
-
-    def _discards(self, state: State, hand: int) -> int:
-        """The cards ``hand`` may play when it cannot follow suit."""
-        if not state.tricks:
-            return first_trick_allowed(self.rules, hand, hand)
-        if self.rules.forced_discard:
-            return hand & self.rules.penalty_mask or hand
-        return hand
-
-    def _after(self, state: State, mover: int, card: int) -> bool:
-        """Whether the claimer wins every trick after ``mover`` plays ``card``."""
-        trick = state.trick
-        if len(trick) + 1 < self.players:
-            return self.wins(_apply_play(state, PLAYS[mover][card], False))
-        cards = (*trick, CARDS[card])
-        if trick_winner(cards, state.leader, self.players) != self.seat:
-            return False
-        left = state.hand_masks[self.seat] & ~(1 << card)
-        return not left or self.wins(_apply_play(state, PLAYS[mover][card], False))
-
-    def _kinds(self, state: State, allowed: int) -> list[int]:
-        """One card of each kind in ``allowed``, the highest first."""
-        rules = self.rules
-        claimer = state.hand_masks[self.seat]
-        position = (self.seat - state.leader) % self.players
-        if position < len(state.trick):
-            claimer |= 1 << state.trick[position]
-        kinds = set()
-        cards = []
-        for card in _descending(allowed):
-            bit = 1 << card
-            chunk = _SUIT_OF[card]
-            above = (claimer & _CHUNKS[chunk] & ~((bit << 1) - 1)).bit_count()
-            standing = (
-                bool(bit & rules.penalty_mask),
-                bool(bit & rules.breaking_mask),
-                bool(bit & rules.first_trick_barred),
-                bit == _QUEEN,
-            )
-            kind = (chunk, above, standing)
-            if kind not in kinds:
-                kinds.add(kind)
-                cards.append(card)
-        return cards
-
-
-def _descending(mask: int) -> Iterator[int]:
-    """The cards of ``mask``, highest first."""
-    while mask:
-        card = mask.bit_length() - 1
-        yield card
-        mask ^= 1 << card
-
-
-def _leads_win(hand: int, others: int) -> bool:
-    """Whether leading from ``hand`` wins every trick against the cards in ``others``."""
-    for suit in SUIT_MASKS:
-        mine = hand & suit
-        if mine and (others & suit).bit_length() > (mine & -mine).bit_length():
-            return False
-    return True
+    """Whether ``seat`` may claim the rest now (:func:`hearts.claims.claim_is_safe`)."""
+    return claim_is_safe(
+        state.rules,
+        seat,
+        state.hand_masks,
+        state.trick,
+        state.leader,
+        first=not state.tricks,
+        broken=state.hearts_broken,
+    )
 
 
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
