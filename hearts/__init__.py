@@ -33,7 +33,6 @@ from hearts.cards import (
     Suit,
 )
 from hearts.engine import (
-    PassMoves,
     apply,
     from_hands,
     legal_moves,
@@ -43,6 +42,7 @@ from hearts.engine import (
 )
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.passes import PassMoves
 from hearts.records import (
     RECORD_SCHEMA,
     GameRecord,

@@ -1,0 +1,120 @@
+"""The passes a seat may make, as a lazy sequence (:class:`PassMoves`).
+
+A standard hand has 286 passes per seat; :func:`hearts.legal_moves` returns them without
+building one until it is asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import comb
+from typing import overload
+
+from hearts.cards import CardSet, _card_set, cards_of
+from hearts.moves import Pass
+
+__all__ = ["PassMoves"]
+
+
+@functools.lru_cache(maxsize=64)
+def _combinations(size: int, count: int) -> tuple[tuple[int, ...], ...] | None:
+    """Every choice of ``count`` positions out of ``size``, in order, or None if too many.
+
+    Tables of up to a thousand are kept (13 cards choose 3 is 286).
+    """
+    if comb(size, count) > 1000:
+        return None
+    return tuple(combinations(range(size), count))
+
+
+class PassMoves(Sequence[Pass]):
+    """Every pass of the given seats, as a lazy sequence: nothing is built until asked for.
+
+    Order: by seat, then the seat's passable cards combined in ascending order (as
+    :func:`itertools.combinations`). Indexing unranks the combination directly, and ``in``
+    checks a move without a search.
+
+    >>> import hearts
+    >>> moves = PassMoves((0,), (hearts.CardSet("2C 3C 4C 5C QS").mask,), 3, hearts.CardSet("QS").mask)
+    >>> len(moves), [str(move) for move in moves][:2], str(moves[-1])
+    (4, ['P0 passes 2♣ 3♣ 4♣', 'P0 passes 2♣ 3♣ 5♣'], 'P0 passes 3♣ 4♣ 5♣')
+    >>> hearts.Pass(0, "2C 4C 5C") in moves, hearts.Pass(0, "2C 4C") in moves
+    (True, False)
+    """
+
+    __slots__ = ("_count", "_hands", "_length", "_seats", "_sizes")
+
+    def __init__(
+        self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int = 0
+    ) -> None:
+        self._seats = seats
+        self._hands = tuple([mask & ~unpassable for mask in hand_masks])
+        self._count = count
+        self._sizes = tuple([comb(self._hands[seat].bit_count(), count) for seat in seats])
+        self._length = sum(self._sizes)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Pass, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Pass | tuple[Pass, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._length)))
+        if index < 0:
+            index += self._length
+        if index >= 0:
+            for seat, size in zip(self._seats, self._sizes, strict=True):
+                if index < size:
+                    return Pass(seat, _card_set(self._unrank(self._hands[seat], index)))
+                index -= size
+        raise IndexError("pass index out of range")
+
+    def _unrank(self, hand: int, index: int) -> int:
+        """The mask of the ``index``-th combination of ``hand``'s cards.
+
+        The order is that of :func:`itertools.combinations` over the cards, ascending.
+        """
+        held = []
+        while hand:
+            low = hand & -hand
+            held.append(low)
+            hand ^= low
+        mask = 0
+        combinations_of = _combinations(len(held), self._count)
+        if combinations_of is not None:
+            for position in combinations_of[index]:
+                mask |= held[position]
+            return mask
+        left, start = self._count, 0
+        while left:
+            for position in range(start, len(held)):
+                following = comb(len(held) - position - 1, left - 1)
+                if index < following:
+                    mask |= held[position]
+                    start, left = position + 1, left - 1
+                    break
+                index -= following
+        return mask
+
+    def __iter__(self) -> Iterator[Pass]:
+        for seat in self._seats:
+            for chosen in combinations(cards_of(self._hands[seat]), self._count):
+                yield Pass(seat, CardSet(chosen))
+
+    def __contains__(self, move: object) -> bool:
+        return (
+            isinstance(move, Pass)
+            and move.player in self._seats
+            and len(move.cards) == self._count
+            and move.cards.mask & ~self._hands[move.player] == 0
+        )
+
+    def __repr__(self) -> str:
+        return f"<PassMoves of {', '.join(f'P{seat}' for seat in self._seats)}: {len(self)} moves>"
