@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_properties import rules_strategy
 
 import hearts
-from hearts import CardSet, Phase, Play, Rules, engine
+from hearts import CardSet, Phase, Play, Rules, engine, shuffle
 
 
 def play_both_ways(rules: Rules, seed: int, hands: int | None = None) -> int:
@@ -75,25 +75,25 @@ def test_shuffle_is_random_shuffle(size: int) -> None:
         text = f"hearts-deal:{seed}:{seed % 5}"
         expected = list(deck)
         random.Random(text).shuffle(expected)
-        assert engine._shuffled(deck, text) == expected
+        assert shuffle._shuffled(deck, text) == expected
 
 
 def test_shuffle_falls_back_when_it_runs_out_of_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_SPARE_WORDS", 0)  # every rejected draw then runs short
+    monkeypatch.setattr(shuffle, "_SPARE_WORDS", 0)  # every rejected draw then runs short
     deck = tuple(hearts.Card(card) for card in range(52))
     for seed in range(50):
         expected = list(deck)
         random.Random(f"s{seed}").shuffle(expected)
-        assert engine._shuffled(deck, f"s{seed}") == expected
+        assert shuffle._shuffled(deck, f"s{seed}") == expected
 
 
 def test_shuffle_reads_the_words_portably(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_NATIVE_WORDS", False)  # as on a big-endian machine
+    monkeypatch.setattr(shuffle, "_NATIVE_WORDS", False)  # as on a big-endian machine
     deck = tuple(hearts.Card(card) for card in range(52))
     for seed in range(50):
         expected = list(deck)
         random.Random(f"p{seed}").shuffle(expected)
-        assert engine._shuffled(deck, f"p{seed}") == expected
+        assert shuffle._shuffled(deck, f"p{seed}") == expected
 
 
 def test_seeded_deals_are_unchanged() -> None:

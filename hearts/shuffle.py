@@ -1,0 +1,85 @@
+"""The seeded deal: the same seed gives the same hands on every platform.
+
+>>> import hearts
+>>> deal = seeded_deal(hearts.Rules(), 1, 0)
+>>> len(deal.hands), [len(hand) for hand in deal.hands]
+(4, [13, 13, 13, 13])
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import struct
+import sys
+from typing import Final, TypeVar
+
+from hearts.cards import CARDS, _card_set, cards_of
+from hearts.moves import Deal
+from hearts.rules import Rules
+
+__all__ = ["seeded_deal"]
+
+_T = TypeVar("_T")
+
+
+@functools.lru_cache(maxsize=256)
+def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
+    """The deal that a game with ``seed`` offers for hand ``hand_number``.
+
+    The shuffle is Python's :class:`random.Random` seeded with a text, so it is the same on
+    every platform and Python version.
+
+    >>> from hearts import Rules
+    >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
+    True
+    """
+    # The bits of the cards are shuffled (the same permutation): a hand is then a sum.
+    bits = _shuffled(_deck_bits(rules.deck_mask), f"hearts-deal:{seed}:{hand_number}")
+    size = rules.hand_size
+    return Deal(tuple(
+        [_card_set(sum(bits[start : start + size])) for start in range(0, len(bits), size)]
+    ))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=16)
+def _deck_bits(deck: int) -> tuple[int, ...]:
+    """``1 << card`` for each card of the deck, ascending."""
+    return tuple(1 << card for card in cards_of(deck))
+
+
+_SPARE_WORDS = 48
+"""Outputs drawn beyond one per card, for the shuffle's rejected draws (about 20 are used)."""
+_SHUFFLE_STEPS: Final = tuple(
+    tuple((bound - 1, bound, 32 - bound.bit_length()) for bound in range(count, 1, -1))
+    for count in range(len(CARDS) + 1)
+)
+"""``_SHUFFLE_STEPS[count]``: each swap of a shuffle of ``count`` cards, as (position,
+bound, shift), from the last position down."""
+_NATIVE_WORDS: Final = sys.byteorder == "little" and struct.calcsize("I") == 4
+
+
+def _shuffled(deck: tuple[_T, ...], text: str) -> list[_T]:
+    """``deck`` shuffled by ``random.Random(text).shuffle``, with the same result, faster.
+
+    ``Random.shuffle`` swaps position ``i`` (from the last down) with ``randbelow(i + 1)``,
+    which takes the top ``k`` bits of the generator's next 32-bit output
+    (``getrandbits(k)``, ``k = (i + 1).bit_length()``) until they are below ``i + 1``. Here
+    the 32-bit outputs are drawn in one ``getrandbits`` call (its first output is the lowest
+    word) and the same steps run on them. If the rejected draws use up the outputs drawn,
+    the shuffle is redone by ``Random.shuffle`` itself.
+    """
+    cards = list(deck)
+    size = len(cards) + _SPARE_WORDS
+    data = random.Random(text).getrandbits(32 * size).to_bytes(4 * size, "little")
+    words = iter(memoryview(data).cast("I") if _NATIVE_WORDS else struct.unpack(f"<{size}I", data))
+    try:
+        for i, bound, shift in _SHUFFLE_STEPS[len(cards)]:
+            j = next(words) >> shift
+            while j >= bound:
+                j = next(words) >> shift
+            cards[i], cards[j] = cards[j], cards[i]
+    except StopIteration:
+        cards = list(deck)
+        random.Random(text).shuffle(cards)
+    return cards
