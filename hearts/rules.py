@@ -333,6 +333,13 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 
 
+def _unknown_field(name: object) -> str:
+    """The end of a sentence about a field Rules does not have, with the closest one."""
+    close = difflib.get_close_matches(str(name), _FIELD_NAMES, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown field {_shown(name)}{hint}; the fields are {', '.join(FIELD_ORDER)}."
+
+
 def _check_size(field: str, value: object) -> None:
     if _whole_number(value) and abs(value) > MAX_NUMBER:  # type: ignore[arg-type]
         raise RulesError(
@@ -346,14 +353,14 @@ def _checked_players(players: int) -> int:
     if not _whole_number(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulesError(
             f"Rules.players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-            f"got {players!r}."
+            f"got {_shown(players)}."
         )
     return players
 
 
 def _checked_jokers(jokers: int) -> int:
     if not _whole_number(jokers) or not 0 <= jokers <= MAX_JOKERS:
-        raise RulesError(f"Rules.jokers must be a whole number from 0 to 3, got {jokers!r}.")
+        raise RulesError(f"Rules.jokers must be a whole number from 0 to 3, got {_shown(jokers)}.")
     return jokers
 
 
@@ -363,7 +370,9 @@ def _card_set(field: str, value: CardSet | str | Iterable[Card | int | str]) -> 
     try:
         return CardSet(value)
     except (HeartsError, TypeError) as error:
-        raise RulesError(f"Rules.{field} must be a set of cards, got {value!r}: {error}") from None
+        raise RulesError(
+            f"Rules.{field} must be a set of cards, got {_shown(value)}: {error}"
+        ) from None
 
 
 def _to_removed(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
@@ -385,7 +394,7 @@ def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection
         names = ", ".join(repr(direction.value) for direction in PassDirection)
         raise RulesError(
             f"Rules.pass_cycle must be a cycle name ({', '.join(map(repr, PASS_CYCLES))}) or a "
-            f"sequence of pass directions ({names}), got {value!r}."
+            f"sequence of pass directions ({names}), got {_shown(value)}."
         ) from None
 
 
@@ -397,7 +406,7 @@ def _member(kind: type[_E], field: str, value: _E | str) -> _E:
         return kind(value)
     except ValueError:
         names = ", ".join(repr(member.value) for member in kind)
-        raise RulesError(f"Rules.{field} must be one of {names}, got {value!r}.") from None
+        raise RulesError(f"Rules.{field} must be one of {names}, got {_shown(value)}.") from None
 
 
 def _to_first_lead(value: FirstLead | str) -> FirstLead:
@@ -597,7 +606,7 @@ class Rules:
         for name in FLAG_FIELDS:
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
-                    f"Rules.{name} must be True or False, got {getattr(self, name)!r}."
+                    f"Rules.{name} must be True or False, got {_shown(getattr(self, name))}."
                 )
         deck = self._checked_deck()
         hand_size = deck.bit_count() // self.players
@@ -637,7 +646,7 @@ class Rules:
         if not _whole_number(count) or not 1 <= count <= hand_size:
             raise RulesError(
                 f"Rules.pass_count must be a whole number from 1 to the hand size ({hand_size}), "
-                f"got {count!r}; use pass_cycle='none' for a game without passing."
+                f"got {_shown(count)}; use pass_cycle='none' for a game without passing."
             )
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
@@ -667,13 +676,13 @@ class Rules:
         for name in ("no_trick_bonus", "reset_amount"):
             if not _whole_number(getattr(self, name)):
                 raise RulesError(
-                    f"Rules.{name} must be a whole number, got {getattr(self, name)!r}."
+                    f"Rules.{name} must be a whole number, got {_shown(getattr(self, name))}."
                 )
         for name in ("moon_value", "sun_value", "chips"):
             value = getattr(self, name)
             if value is not None and (not _whole_number(value) or value < 1):
                 raise RulesError(
-                    f"Rules.{name} must be None or a whole number of at least 1, got {value!r}."
+                    f"Rules.{name} must be None or a whole number of at least 1, got {_shown(value)}."
                 )
         if self.chips is not None:
             for name in ("moon", "sun"):
@@ -695,7 +704,7 @@ class Rules:
             value = getattr(self, name)
             if value is not None and (not _whole_number(value) or value < 1):
                 raise RulesError(
-                    f"Rules.{name} must be a whole number of at least 1 or None, got {value!r}."
+                    f"Rules.{name} must be a whole number of at least 1 or None, got {_shown(value)}."
                 )
         if self.target is None and self.hands is None and self.chips is None:
             raise RulesError(
@@ -704,7 +713,7 @@ class Rules:
             )
         if self.score_floor is not None and not _whole_number(self.score_floor):
             raise RulesError(
-                f"Rules.score_floor must be None or a whole number, got {self.score_floor!r}."
+                f"Rules.score_floor must be None or a whole number, got {_shown(self.score_floor)}."
             )
 
     def _build_tables(self, deck: int, hand_size: int) -> None:
@@ -747,6 +756,20 @@ class Rules:
                 "points, so whoever takes it shoots the moon every hand; with Rules.moon="
                 "'subtract' no total would ever grow and the game would never end: score the "
                 "moon another way, give more cards points, or end the game by Rules.hands."
+            )
+        if (
+            moon_mask.bit_count() == 1
+            and self.moon is not ShootMode.OFF
+            and self.resets
+            and self.chips is None
+            and self.hands is None
+        ):
+            raise RulesError(
+                f"Rules.points make {CARDS[moon_mask.bit_length() - 1]} the only card worth "
+                "points, so whoever takes it shoots the moon every hand and the others' totals "
+                f"grow in equal steps; with Rules.resets={list(self.resets)} they can be sent "
+                "back every time and the game would never end: drop the resets, give more "
+                "cards points, or end the game by Rules.hands."
             )
         moon = self.moon_value or sum(value for value in table if value > 0)
         queen = QUEEN_OF_SPADES.mask
@@ -805,13 +828,11 @@ class Rules:
         >>> Rules().replace(goal=50)
         Traceback (most recent call last):
         ...
-        hearts.errors.RulesError: Rules has no field 'goal'; see help(hearts.Rules) for its fields.
+        hearts.errors.RulesError: Rules.replace got unknown field 'goal'; the fields are players, ...
         """
         for name in changes:
             if name not in _FIELD_NAMES:
-                raise RulesError(
-                    f"Rules has no field {name!r}; see help(hearts.Rules) for its fields."
-                )
+                raise RulesError(f"Rules.replace got {_unknown_field(name)}")
         new = {name: changes.get(name, getattr(self, name)) for name in ("players", "jokers")}
         if new != {"players": self.players, "jokers": self.jokers}:
             try:
@@ -860,21 +881,16 @@ class Rules:
         hearts.errors.RulesError: Rules.from_dict got unknown field 'goal'; the fields are players, jokers, ...
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"Rules.from_dict needs a mapping of fields, got {data!r}.")
+            raise RulesError(f"Rules.from_dict needs a mapping of fields, got {_shown(data)}.")
         fields = dict(data)
         schema = fields.pop("schema", RULES_SCHEMA)
         if schema != RULES_SCHEMA:
             raise RulesError(
-                f"Rules.from_dict reads rules schema {RULES_SCHEMA}, got schema {schema!r}."
+                f"Rules.from_dict reads rules schema {RULES_SCHEMA}, got schema {_shown(schema)}."
             )
         for name in fields:
             if name not in _FIELD_NAMES:
-                close = difflib.get_close_matches(str(name), _FIELD_NAMES, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(
-                    f"Rules.from_dict got unknown field {_shown(name)}{hint}; the fields are "
-                    f"{', '.join(FIELD_ORDER)}."
-                )
+                raise RulesError(f"Rules.from_dict got {_unknown_field(name)}")
         if isinstance(fields.get("resets"), list):
             fields["resets"] = tuple(cast("list[int]", fields["resets"]))
         return cls(**cast("dict[str, Any]", fields))

@@ -102,7 +102,10 @@ def scoring_fields(draw: st.DrawFn) -> dict[str, object]:
         "target": target,
         "target_must_be_exceeded": draw(st.booleans()),
         "hands": hands,
-        "resets": draw(st.lists(st.integers(0, 60), max_size=3)),
+        # A reset can send totals back for ever in a degenerate point table (found by
+        # Hypothesis: points 2♣ -1 and 5♣ +2 with a reset at 2), so resets come with a limit
+        # on the hands; docs/scoring.md says so.
+        "resets": draw(st.lists(st.integers(0, 60), max_size=3)) if hands else (),
         "reset_amount": draw(st.integers(-20, 50)),
         "score_floor": draw(st.one_of(st.none(), st.integers(-30, 0))),
         "play_on_ties": draw(st.booleans()) if chips is None else False,

@@ -125,7 +125,7 @@ def test_replace_changes_and_validates() -> None:
     assert rules.pass_cycle == Rules().pass_cycle
     with pytest.raises(RulesError, match=r"Rules\.target"):
         Rules().replace(target=0)
-    with pytest.raises(RulesError, match="Rules has no field 'goal'"):
+    with pytest.raises(RulesError, match=r"Rules\.replace got unknown field 'goal'"):
         Rules().replace(goal=50)
 
 
@@ -148,6 +148,15 @@ def test_a_moon_every_hand_scored_by_subtracting_is_refused() -> None:
         Rules(players=3, points={"2C": 1}, moon="subtract")
     assert Rules(players=3, points={"2C": 1}, moon="add").moon_mask.bit_count() == 1
     assert Rules(players=3, points={"2C": 1}, moon="subtract", hands=5, target=None).hands == 5
+
+
+def test_a_moon_every_hand_with_resets_is_refused() -> None:
+    """Found by Hypothesis: with 2♣ the only point card, the others gain the moon each hand
+    in equal steps, and a reset at 1 sends every total back to 0 forever."""
+    with pytest.raises(RulesError, match=r"with Rules.resets=\[1\] they can be sent back"):
+        Rules(players=3, points={"2C": 1}, target=1, resets=(1,), reset_amount=1)
+    assert Rules(players=3, points={"2C": 1}, target=1, resets=(1,), moon="off").resets == (1,)
+    assert Rules(players=3, points={"2C": 1}, resets=(1,), hands=3, target=None).hands == 3
 
 
 def test_a_chip_game_asks_no_shoot_choice() -> None:
