@@ -14,7 +14,9 @@ validated JSON form, each carrying the schema version :data:`RECORD_SCHEMA`:
 Cards are written in ASCII (``"QS"``, ``"TH"``, ``"JK1"``: :attr:`Card.ascii
 <hearts.Card.ascii>`); a set of cards is one string of them separated by single spaces.
 Reading checks everything and raises :class:`RecordError` (a ``ValueError``) whose message
-starts with the path of the bad field.
+starts with the path of the bad field, whatever the input (huge numbers, deep nesting, bytes
+that are not text included); an argument of the wrong Python type (a state where a record is
+wanted) raises ``TypeError``, saying what was expected.
 
 A text notation for moves (:func:`parse_move` reads what ``str(move)`` writes) and a
 pretty printer for finished hands (:func:`format_hand`) complete the module.
@@ -39,9 +41,11 @@ from __future__ import annotations
 import contextlib
 import enum
 import importlib.resources
+import io
 import itertools
 import json
 import math
+import os
 import random
 import re
 import types
@@ -114,6 +118,11 @@ class RecordError(HeartsError):
     """
 
     def __init__(self, path: str, reason: str) -> None:
+        if not isinstance(path, str) or not isinstance(reason, str):
+            raise TypeError(
+                f"RecordError needs a path and a reason, both str, got {_short(path)} and "
+                f"{_short(reason)}."
+            )
         super().__init__(f"{path}: {reason}" if path else reason)
         self.path = path
         """Where the bad value is, as ``record.moves[3].card`` (empty if nowhere in particular)."""
@@ -134,20 +143,119 @@ _CARD_HELP: Final = (
 _E = TypeVar("_E", bound=enum.Enum)
 
 
+_SHOWN: Final = 60
+"""How many characters of a value an error message shows."""
+
+
 def _show(value: object) -> str:
-    """A value as an error message shows it: a string in quotes, anything else as JSON."""
+    """A value as an error message shows it: a string in quotes, anything else as JSON.
+
+    At most 60 characters, whatever the value: however long, deep or large, it is never
+    written out in full, and a lone surrogate is shown as its escape.
+    """
     if isinstance(value, str):
-        text = repr(value)
+        text = repr(value[: _SHOWN + 1])
     else:
-        try:
-            text = json.dumps(value, ensure_ascii=False, allow_nan=True)
-        except (TypeError, ValueError, RecursionError):
-            text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+        parts: list[str] = []
+        _render(value, parts)
+        text = "".join(parts)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def _render(value: object, parts: list[str]) -> None:
+    """Append ``value`` as JSON to ``parts``, stopping once they are longer than shown."""
+    if sum(map(len, parts)) > _SHOWN:
+        return
+    if value is None or isinstance(value, bool):
+        parts.append(json.dumps(value))
+    elif isinstance(value, int):
+        parts.append(str(value) if -_MAX_INT < value < _MAX_INT else _LONG)
+    elif isinstance(value, float):
+        parts.append(json.dumps(value, allow_nan=True))
+    elif isinstance(value, str):
+        parts.append(json.dumps(value[: _SHOWN + 1], ensure_ascii=False))
+    elif isinstance(value, (list, tuple)):
+        parts.append("[")
+        for index, item in enumerate(value):
+            if sum(map(len, parts)) > _SHOWN:
+                return
+            parts.append(", " if index else "")
+            _render(item, parts)
+        parts.append("]")
+    elif isinstance(value, Mapping):
+        parts.append("{")
+        for index, (key, item) in enumerate(value.items()):
+            if sum(map(len, parts)) > _SHOWN:
+                return
+            parts.append(", " if index else "")
+            _render(key if isinstance(key, str) else _short(key), parts)
+            parts.append(": ")
+            _render(item, parts)
+        parts.append("}")
+    else:
+        parts.append(_short(value))
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut short for a message, for a value of the wrong Python type."""
+    try:
+        text = repr(value)
+    except Exception:  # a repr too deep or too long to write (a list in itself, a huge int)
+        text = f"<a {type(value).__name__} object>"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def _printable(text: str) -> str:
+    """Text as is if printable, else with Python's escapes (a newline as a backslash and n)."""
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
+_MAX_DIGITS: Final = 1000
+"""The most digits of a whole number in a record: far more than any game needs, and well
+within Python's limit for reading and writing one as text (4,300 digits by default,
+:func:`sys.get_int_max_str_digits`), so that sums of them still print."""
+_MAX_INT: Final = 10**_MAX_DIGITS
+
+
+_LONG: Final = f"a number of more than {_MAX_DIGITS:,} digits"
+
+
+class _LongNumber:
+    """What :func:`loads` reads for a whole number too long to read, to be refused with a path."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits:,} digits"
+
+
+def _parse_int(text: str) -> int | _LongNumber:
+    digits = len(text) - text.startswith("-")
+    return int(text) if digits <= _MAX_DIGITS else _LongNumber(digits)
+
+
+_SIMPLE_KEY: Final = re.compile(r"[\w-]{1,40}")
+
+
+def _key(path: str, key: object) -> str:
+    """The path of a key of a JSON object: ``path.key``, or ``path['odd key']``."""
+    if isinstance(key, str) and _SIMPLE_KEY.fullmatch(key):
+        return f"{path}.{key}"
+    return f"{path}[{_show(key) if isinstance(key, str) else _short(key)}]"
 
 
 def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
-    if type(value) is not int:
+    if type(value) is not int or not -_MAX_INT < value < _MAX_INT:
+        if isinstance(value, (int, _LongNumber)) and not isinstance(value, bool):
+            raise RecordError(
+                path,
+                f"must be a whole number of at most {_MAX_DIGITS:,} digits, got {_show(value)}.",
+            )
         raise RecordError(path, f"must be a whole number, got {_show(value)}.")
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
@@ -156,7 +264,7 @@ def _int(value: object, path: str, low: int | None = None, high: int | None = No
             wanted = f"at most {high}"
         else:
             wanted = f"from {low} to {high}"
-        raise RecordError(path, f"must be a whole number {wanted}, got {value}.")
+        raise RecordError(path, f"must be a whole number {wanted}, got {_show(value)}.")
     return value
 
 
@@ -211,7 +319,9 @@ def _fields(
     for key in value:
         if key not in required and key not in optional:
             names = ", ".join(repr(name) for name in (*required, *optional))
-            raise RecordError(path, f"has an unknown field {key!r}; {what} has the fields {names}.")
+            raise RecordError(
+                path, f"has an unknown field {_show(key)}; {what} has the fields {names}."
+            )
     for key in required:
         if key not in value:
             raise RecordError(path, f"lacks the field {key!r}, which {what} needs.")
@@ -358,8 +468,8 @@ def _check_rules_types(data: dict[str, object], path: str) -> None:
                     where, f"must map cards to points, as {{'QS': 13}}, got {_show(value)}."
                 )
             for key, points in value.items():
-                _card(key, f"{where}.{key}")
-                _int(points, f"{where}.{key}")
+                _card(key, _key(where, key))
+                _int(points, _key(where, key))
 
 
 _MISSING: Final = object()
@@ -373,7 +483,7 @@ def _read_rules(value: object, path: str) -> tuple[Rules, str | None]:
         if name not in PRESETS:
             raise RecordError(
                 f"{path}.preset",
-                f"there is no preset {name!r}; the presets are {', '.join(PRESETS)}.",
+                f"there is no preset {_show(name)}; the presets are {', '.join(PRESETS)}.",
             )
         rules = PRESETS[name].rules
         _check_fingerprint(rules, data["fingerprint"], f"{path}.fingerprint", f"preset {name!r}")
@@ -401,7 +511,7 @@ def _check_fingerprint(rules: Rules, value: object, path: str, what: str) -> Non
     if text != rules.fingerprint:
         raise RecordError(
             path,
-            f"the record was made with {what} of fingerprint {text[:16]}..., but here they "
+            f"the record was made with {what} of fingerprint {_printable(text[:16])}..., but here they "
             f"have fingerprint {rules.fingerprint[:16]}...; these are not the same rules.",
         )
 
@@ -450,9 +560,9 @@ def _move_body(move: object) -> dict[str, object]:
     if kind is ShootChoice:
         shot = cast("ShootChoice", move)
         return {"type": "shoot_choice", "player": shot.player, "mode": shot.mode.value}
-    raise RecordError(
-        "move",
-        f"{move!r} is not a move: give a Deal, Pass, Play, ChoosePass, Claim or ShootChoice.",
+    raise TypeError(
+        "move_to_dict needs a move (Deal, Pass, Play, ChoosePass, Claim or ShootChoice), "
+        f"got {_short(move)}{_move_hint(move)}."
     )
 
 
@@ -493,9 +603,13 @@ def _read_move(
     """A move; ``players`` is the game's, or None for a move read on its own."""
     if not isinstance(value, dict):
         raise RecordError(path, f"must be a JSON object (a move), got {_show(value)}.")
-    kind = value.get("type")
+    names = ", ".join(repr(name) for name in _MOVE_FIELDS)
+    if "type" not in value:
+        raise RecordError(
+            path, f"lacks the field 'type', which names the kind of move: one of {names}."
+        )
+    kind = value["type"]
     if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
-        names = ", ".join(repr(name) for name in _MOVE_FIELDS)
         raise RecordError(f"{path}.type", f"must be one of {names}, got {_show(kind)}.")
     what = f"a {kind.replace('_', ' ')} move"
     optional = ("schema",) if standalone else ()
@@ -603,7 +717,14 @@ def result_to_dict(result: HandResult) -> dict[str, object]:
     >>> data["schema"], data["pass_direction"], data["tricks"][0]["cards"][0], sum(data["points"])
     (1, 'left', '2C', 26)
     """
+    _check_result_argument(result, "result_to_dict")
     return {"schema": RECORD_SCHEMA, **_result_body(result)}
+
+
+def _check_result_argument(result: object, who: str) -> None:
+    if not isinstance(result, HandResult):
+        hint = "; a state's finished hands are state.results" if isinstance(result, State) else ""
+        raise TypeError(f"{who} needs a hearts.HandResult, got {_short(result)}{hint}.")
 
 
 def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
@@ -622,6 +743,7 @@ def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
     >>> result_from_dict(result_to_dict(state.results[0]), state.rules) == state.results[0]
     True
     """
+    _check_rules_argument(rules, "result_from_dict", optional=True)
     if not isinstance(data, dict):
         raise RecordError("result", f"must be a JSON object (a hand result), got {_show(data)}.")
     result = _read_result(data, "result", rules, standalone=True)
@@ -697,12 +819,13 @@ def _read_result(
     tricks_won = _ints(data["tricks_won"], f"{path}.tricks_won", players, 0)
     if rules is not None and tricks_won != tuple(won):
         raise RecordError(
-            f"{path}.tricks_won", f"must be {list(won)}, as the tricks say, got {list(tricks_won)}."
+            f"{path}.tricks_won",
+            f"must be {list(won)}, as the tricks say, got {_show(tricks_won)}.",
         )
     if sum(tricks_won) != hand_size:
         raise RecordError(
             f"{path}.tricks_won",
-            f"must add up to {hand_size}, the tricks of a hand, got {sum(tricks_won)}.",
+            f"must add up to {hand_size}, the tricks of a hand, got {_show(sum(tricks_won))}.",
         )
     moon = None if data["moon"] is None else _seat(data["moon"], f"{path}.moon", players)
     sun = None if data["sun"] is None else _seat(data["sun"], f"{path}.sun", players)
@@ -731,8 +854,8 @@ def _read_result(
         if numbers["changes"][seat] != total:
             raise RecordError(
                 f"{path}.changes[{seat}]",
-                f"must be {total}, the sum of counted, shoot, bonuses, chip_changes and "
-                f"adjustments, got {numbers['changes'][seat]}.",
+                f"must be {_show(total)}, the sum of counted, shoot, bonuses, chip_changes and "
+                f"adjustments, got {_show(numbers['changes'][seat])}.",
             )
     pool = _int(data["pool"], f"{path}.pool", 0)
     winners = _seats(data["winners"], f"{path}.winners", players)
@@ -867,19 +990,19 @@ def _check_direction(
         if not min(top, 1) <= count <= top:
             raise RecordError(
                 count_path,
-                f"gives a pass of {count} cards {direction}, but the dealer may call 1 to {rules.pass_count} cards (0 on a hold hand).",
+                f"gives a pass of {_show(count)} cards {direction}, but the dealer may call 1 to {rules.pass_count} cards (0 on a hold hand).",
             )
         return
     expected, expected_count = _default_pass(rules, hand_number)
     if direction is not expected:
         raise RecordError(
             f"{path}.pass_direction",
-            f"is {direction}, but hand {hand_number} passes {expected} in these rules' pass cycle.",
+            f"is {direction}, but hand {_show(hand_number)} passes {expected} in these rules' pass cycle.",
         )
     if count != expected_count:
         raise RecordError(
             count_path,
-            f"gives a pass of {count} cards, but these rules pass {expected_count} this hand.",
+            f"gives a pass of {_show(count)} cards, but these rules pass {expected_count} this hand.",
         )
 
 
@@ -1114,6 +1237,13 @@ def state_to_dict(state: State) -> dict[str, object]:
     >>> state_from_dict(data) == state
     True
     """
+    if not isinstance(state, State):
+        hint = ""
+        if isinstance(state, PlayerView):
+            hint = "; hearts.view_to_dict writes a player's view"
+        elif isinstance(state, GameRecord):
+            hint = "; hearts.dumps or GameRecord.to_dict writes a record"
+        raise TypeError(f"state_to_dict needs a hearts.State, got {_short(state)}{hint}.")
     return {
         "schema": RECORD_SCHEMA,
         "rules": _rules_json(state.rules),
@@ -1256,6 +1386,9 @@ def view_to_dict(seen: PlayerView) -> dict[str, object]:
     >>> view_from_dict(data) == hearts.view(state, 2)
     True
     """
+    if not isinstance(seen, PlayerView):
+        hint = "; hearts.view(state, seat) gives a seat's view" if isinstance(seen, State) else ""
+        raise TypeError(f"view_to_dict needs a hearts.PlayerView, got {_short(seen)}{hint}.")
     return {
         "schema": RECORD_SCHEMA,
         "rules": _rules_json(seen.rules),
@@ -1367,7 +1500,7 @@ def _check_results(state: State, path: str) -> None:
             if result.hand_number != previous.hand_number + 1:
                 raise RecordError(
                     f"{where}.hand_number",
-                    f"must be {previous.hand_number + 1}, the hand after the result before, got {result.hand_number}.",
+                    f"must be {_show(previous.hand_number + 1)}, the hand after the result before, got {_show(result.hand_number)}.",
                 )
             before = previous.scores
         else:
@@ -1383,12 +1516,12 @@ def _check_results(state: State, path: str) -> None:
         if state.hand_number != last.hand_number + 1:
             raise RecordError(
                 f"{path}.hand_number",
-                f"must be {last.hand_number + 1}, the hand after the last result, got {state.hand_number}.",
+                f"must be {_show(last.hand_number + 1)}, the hand after the last result, got {_show(state.hand_number)}.",
             )
         if state.scores != last.scores:
             raise RecordError(
                 f"{path}.scores",
-                f"must be {list(last.scores)}, the totals after the last result, got {list(state.scores)}.",
+                f"must be {_show(last.scores)}, the totals after the last result, got {_show(state.scores)}.",
             )
     over = state.phase is Phase.OVER
     if over and not (results and results[-1].winners):
@@ -1439,12 +1572,12 @@ def _check_phase(state: State, path: str) -> None:
         _expect(
             state.pass_direction is direction,
             f"{path}.pass_direction",
-            f"must be {direction.value!r}, the pass cycle's for hand {state.hand_number}.",
+            f"must be {direction.value!r}, the pass cycle's for hand {_show(state.hand_number)}.",
         )
         _expect(
             state.pass_count == count,
             f"{path}.pass_count",
-            f"must be {count} for hand {state.hand_number}.",
+            f"must be {count} for hand {_show(state.hand_number)}.",
         )
         return
     _check_deal(state.dealt_masks, f"{path}.dealt", rules)
@@ -1500,7 +1633,7 @@ def _check_phase(state: State, path: str) -> None:
         _expect(
             count in (0, state.pass_count),
             f"{path}.passed",
-            f"must hold {state.pass_count} cards for each seat that has passed.",
+            f"must hold {_show(state.pass_count)} cards for each seat that has passed.",
         )
         _check_direction(
             path, f"{path}.pass_count", rules, state.hand_number, direction, state.pass_count
@@ -1602,39 +1735,69 @@ def _check_phase(state: State, path: str) -> None:
 # --- game records ----------------------------------------------------------------------------
 
 _METADATA_STRINGS: Final = ("date", "table")
+_MAX_DEPTH: Final = 64
+"""How deeply metadata may nest lists and objects."""
 
 
-def _check_json(value: object, path: str, depth: int = 0) -> object:
+def _check_json(value: object, path: str, depth: int = 0, top: str = "") -> object:
     """A checked copy of a JSON value, so that no caller's list or dict is shared.
 
     JSON values are objects with string keys, lists, strings, whole or finite numbers,
-    true, false and null.
+    true, false and null; a string must be text that UTF-8 can write (no lone surrogate),
+    a whole number have at most 1,000 digits, and lists and objects nest at most 64 deep
+    (``top`` is the path of the outermost value, which is named when it nests too deeply).
     """
-    if depth > 64:
-        raise RecordError(path, "is nested too deeply.")
-    if value is None or isinstance(value, (bool, int, str)):
+    top = top if depth > 1 else path
+    if depth > _MAX_DEPTH:
+        raise RecordError(top, f"nests lists and objects more than {_MAX_DEPTH} deep.")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        _check_text(value, path)
+        return value
+    if isinstance(value, (int, _LongNumber)):
+        _int(value if isinstance(value, _LongNumber) else int(value), path)
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
             raise RecordError(path, f"must be a finite number, got {value}.")
         return value
     if isinstance(value, (list, tuple)):
-        return [_check_json(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        return [_check_json(item, f"{path}[{i}]", depth + 1, top) for i, item in enumerate(value)]
     if isinstance(value, Mapping):
         copy: dict[str, object] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise RecordError(path, f"has the key {key!r}, which is not a string.")
-            copy[key] = _check_json(item, f"{path}.{key}", depth + 1)
+                raise RecordError(path, f"has the key {_short(key)}, which is not a string.")
+            _check_text(key, path, "has a key that ")
+            copy[key] = _check_json(item, _key(path, key), depth + 1, top)
         return copy
-    raise RecordError(path, f"must be a JSON value, got {value!r}.")
+    raise RecordError(path, f"must be a JSON value, got {_short(value)}.")
 
 
-def _metadata(value: object, path: str, players: int) -> types.MappingProxyType[str, object]:
-    """Metadata as a read-only copy, its known keys checked."""
+def _check_text(text: str, path: str, what: str = "") -> None:
+    """Refuse text with a lone surrogate, which UTF-8 cannot write."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            bad = text[error.start]
+            raise RecordError(
+                path,
+                f"{what}holds the lone surrogate U+{ord(bad):04X}, which is not a character: "
+                f"{_show(text)} cannot be written as UTF-8.",
+            ) from None
+
+
+def _metadata(value: object, path: str) -> dict[str, object]:
+    """A checked copy of metadata read from JSON."""
     if not isinstance(value, Mapping):
         raise RecordError(path, f"must be a JSON object, got {_show(value)}.")
-    data = cast("dict[str, object]", _check_json(value, path))
+    return cast("dict[str, object]", _check_json(value, path))
+
+
+def _check_known_metadata(data: Mapping[str, object], path: str, players: int) -> None:
+    """The keys of metadata with a known meaning: one name per seat, a date, a table."""
     if "players" in data:
         names = _list(data["players"], f"{path}.players", players, "player names")
         for i, name in enumerate(names):
@@ -1642,21 +1805,83 @@ def _metadata(value: object, path: str, players: int) -> types.MappingProxyType[
     for key in _METADATA_STRINGS:
         if key in data:
             _str(data[key], f"{path}.{key}")
-    return types.MappingProxyType(data)
+
+
+_MOVE_TYPES: Final = (Deal, Pass, Play, ChoosePass, Claim, ShootChoice)
+
+
+def _move_hint(value: object) -> str:
+    """What to call instead, for a value given where a move object was wanted."""
+    if isinstance(value, str):
+        return "; hearts.parse_move reads a move's text"
+    if isinstance(value, Mapping):
+        return "; hearts.move_from_dict reads a move's JSON"
+    return ""
 
 
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+        raise TypeError(
+            f"GameRecord needs its moves as a list of moves (Deal, Pass, Play, ChoosePass, "
+            f"Claim, ShootChoice), got {_short(moves)}{_move_hint(moves)}."
+        )
     result = tuple(moves)
     for index, move in enumerate(result):
-        if type(move) not in (Deal, Pass, Play, ChoosePass, Claim, ShootChoice):
-            raise RecordError(f"record.moves[{index}]", f"{move!r} is not a move.")
+        if type(move) not in _MOVE_TYPES:
+            raise TypeError(
+                f"GameRecord needs moves (Deal, Pass, Play, ChoosePass, Claim, ShootChoice), "
+                f"but moves[{index}] is {_short(move)}{_move_hint(move)}."
+            )
     return result
 
 
 def _freeze_metadata(value: Mapping[str, object]) -> types.MappingProxyType[str, object]:
     if not isinstance(value, Mapping):
-        raise RecordError("record.metadata", f"must be a JSON object, got {_show(value)}.")
+        raise TypeError(f"GameRecord needs metadata as a dict of JSON values, got {_short(value)}.")
     return types.MappingProxyType(cast("dict[str, object]", _check_json(value, "record.metadata")))
+
+
+def _check_rules_argument(value: object, who: str, optional: bool = False) -> None:
+    if isinstance(value, Rules) or (optional and value is None):
+        return
+    hint = ""
+    if isinstance(value, str):
+        hint = f"; for a preset, pass hearts.Rules.preset({_short(value)})"
+    elif isinstance(value, Mapping):
+        hint = "; hearts.Rules.from_dict reads rules from JSON"
+    raise TypeError(
+        f"{who} needs a hearts.Rules value for rules{' (or None)' if optional else ''}, "
+        f"got {_short(value)}{hint}."
+    )
+
+
+def _record_rules(_instance: object, _attribute: object, value: Rules) -> None:
+    _check_rules_argument(value, "GameRecord")
+
+
+def _record_seed(_instance: object, _attribute: object, value: int | None) -> None:
+    if value is not None:
+        if type(value) is not int:
+            raise TypeError(f"GameRecord needs seed as an int or None, got {_short(value)}.")
+        _int(value, "record.seed")
+
+
+def _record_preset(_instance: object, _attribute: object, value: str | None) -> None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(
+            f"GameRecord needs preset as a preset's name (a str) or None, got {_short(value)}."
+        )
+
+
+def _record(
+    rules: Rules,
+    moves: tuple[Move, ...],
+    seed: int | None,
+    metadata: dict[str, object],
+    preset: str | None,
+) -> GameRecord:
+    """A :class:`GameRecord` again, from what :meth:`GameRecord.__reduce__` kept."""
+    return GameRecord(rules, moves, seed=seed, metadata=metadata, preset=preset)
 
 
 @attrs.frozen(unsafe_hash=False)
@@ -1670,8 +1895,10 @@ class GameRecord:
     ``preset`` names the preset the rules are, so that the JSON gives the preset's name and
     fingerprint instead of every field.
 
-    A record is a value: two records with the same content are equal. It is not hashable
-    (its metadata is free-form JSON).
+    A record is a value: two records with the same content are equal, and a record pickles
+    and copies. It is not hashable (its metadata is free-form JSON). An argument of the wrong
+    type raises ``TypeError``; metadata that is not JSON, or that a known key refuses, a
+    :class:`RecordError`.
 
     >>> import hearts
     >>> record = GameRecord(hearts.Rules.preset("omnibus"), preset="omnibus",
@@ -1680,28 +1907,36 @@ class GameRecord:
     ('omnibus', 0)
     >>> GameRecord.from_dict(record.to_dict()) == record
     True
+    >>> GameRecord("omnibus")
+    Traceback (most recent call last):
+    ...
+    TypeError: GameRecord needs a hearts.Rules value for rules, got 'omnibus'; for a preset, pass hearts.Rules.preset('omnibus').
     """
 
-    rules: Rules = attrs.field(validator=attrs.validators.instance_of(Rules))
+    rules: Rules = attrs.field(validator=_record_rules)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
-    seed: int | None = attrs.field(default=None, kw_only=True)
+    seed: int | None = attrs.field(default=None, kw_only=True, validator=_record_seed)
     metadata: types.MappingProxyType[str, object] = attrs.field(
         factory=dict, converter=_freeze_metadata, kw_only=True
     )
-    preset: str | None = attrs.field(default=None, kw_only=True)
+    preset: str | None = attrs.field(default=None, kw_only=True, validator=_record_preset)
 
     def __attrs_post_init__(self) -> None:
-        if self.seed is not None and type(self.seed) is not int:
-            raise RecordError("record.seed", f"must be a whole number or None, got {self.seed!r}.")
-        _metadata(self.metadata, "record.metadata", self.rules.players)
+        _check_known_metadata(self.metadata, "record.metadata", self.rules.players)
         if self.preset is not None:
             if self.preset not in PRESETS:
                 raise RecordError(
                     "record.preset",
-                    f"there is no preset {self.preset!r}; the presets are {', '.join(PRESETS)}.",
+                    f"there is no preset {_show(self.preset)}; the presets are "
+                    f"{', '.join(PRESETS)}.",
                 )
             if PRESETS[self.preset].rules != self.rules:
                 raise RecordError("record.preset", f"the rules are not the preset {self.preset!r}.")
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The metadata is a read-only view, which does not pickle: keep a plain copy of it.
+        metadata = _check_json(self.metadata, "record.metadata")
+        return (_record, (self.rules, self.moves, self.seed, metadata, self.preset))
 
     def to_dict(self) -> dict[str, object]:
         """The record as JSON values, with the schema version.
@@ -1721,7 +1956,10 @@ class GameRecord:
         if self.seed is not None:
             data["seed"] = self.seed
         if self.metadata:
-            data["metadata"] = _check_json(self.metadata, "record.metadata")
+            # Checked again: the lists and objects inside the metadata can be changed.
+            metadata = _metadata(self.metadata, "record.metadata")
+            _check_known_metadata(metadata, "record.metadata", self.rules.players)
+            data["metadata"] = metadata
         data["moves"] = [_move_body(move) for move in self.moves]
         return data
 
@@ -1747,21 +1985,22 @@ class GameRecord:
         rules, preset = _read_rules(fields["rules"], f"{path}.rules")
         seed = fields.get("seed")
         if seed is not None:
-            _int(seed, f"{path}.seed")
-        metadata = _metadata(fields.get("metadata", {}), f"{path}.metadata", rules.players)
+            seed = _int(seed, f"{path}.seed")
+        metadata = _metadata(fields.get("metadata", {}), f"{path}.metadata")
+        _check_known_metadata(metadata, f"{path}.metadata", rules.players)
         items = _list(fields["moves"], f"{path}.moves", what="moves")
         moves = tuple(
             _read_move(item, f"{path}.moves[{i}]", rules.players, rules.deck_mask)
             for i, item in enumerate(items)
         )
-        return cls(rules, moves, seed=cast("int | None", seed), metadata=metadata, preset=preset)
+        return cls(rules, moves, seed=seed, metadata=metadata, preset=preset)
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise RecordError("record", f"a JSON object gives the key {key!r} twice.")
+            raise RecordError("record", f"a JSON object gives the key {_show(key)} twice.")
         data[key] = value
     return data
 
@@ -1773,8 +2012,12 @@ def _no_constant(name: str) -> NoReturn:
 def loads(text: str | bytes) -> GameRecord:
     """Read a :class:`GameRecord` from JSON text, as :func:`json.loads` reads JSON.
 
-    Raises :class:`RecordError` for text that is not JSON (with the line and column), for a
-    JSON object that repeats a key, and for anything :meth:`GameRecord.from_dict` refuses.
+    ``text`` is a ``str``, or ``bytes`` in UTF-8 (or UTF-16 or UTF-32, as :func:`json.loads`
+    detects them). Raises :class:`RecordError` for text that is not JSON (with the line and
+    column), for bytes that are not text, for a JSON object that repeats a key, for a whole
+    number of more than 1,000 digits, for arrays and objects nested too deeply, and for
+    anything :meth:`GameRecord.from_dict` refuses; ``TypeError`` for a value that is not
+    text at all.
 
     >>> loads('{"schema": 1, "rules": {"preset": "standard", "fingerprint": "00"}, "moves": []}')
     Traceback (most recent call last):
@@ -1784,33 +2027,91 @@ def loads(text: str | bytes) -> GameRecord:
     Traceback (most recent call last):
     ...
     hearts.records.RecordError: record: the text is not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1).
+    >>> loads('{"schema": 1, "rules": {}, "moves": [], "seed": ' + "9" * 5000 + "}")
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: record.seed: must be a whole number of at most 1,000 digits, got a number of 5,000 digits.
     """
+    if not isinstance(text, (str, bytes, bytearray)):
+        hint = ""
+        if isinstance(text, Mapping):
+            hint = "; GameRecord.from_dict reads JSON already parsed"
+        elif callable(getattr(text, "read", None)):
+            hint = "; hearts.load reads a file"
+        raise TypeError(f"loads needs JSON text (a str or bytes), got {_short(text)}{hint}.")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_parse_int,
+        )
     except json.JSONDecodeError as error:
         raise RecordError("record", f"the text is not JSON: {error}.") from None
     except UnicodeDecodeError as error:
-        raise RecordError("record", f"the text is not UTF-8: {error}.") from None
+        raise RecordError("record", f"the bytes are not text: {_decoding(error)}.") from None
     except RecursionError:
         raise RecordError("record", "the JSON is nested too deeply.") from None
     return GameRecord.from_dict(data)
 
 
+def _decoding(error: UnicodeDecodeError) -> str:
+    """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
+    encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
+    return f"they are not valid {encoding} ({error.reason} at offset {error.start})"
+
+
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
     """Read a :class:`GameRecord` from a file opened for reading, as :func:`json.load` does.
+
+    The file may be opened in binary mode (``open(path, "rb")``: the text must be UTF-8,
+    or UTF-16 or UTF-32) or in text mode. Raises what :func:`loads` raises, a
+    :class:`RecordError` if the file's text cannot be decoded, and ``TypeError`` for an
+    argument that is not a file (as a file's name).
 
     >>> import io
     >>> load(io.StringIO('{"schema": 1, "rules": {}, "moves": []}')).moves
     ()
+    >>> load("game.json")
+    Traceback (most recent call last):
+    ...
+    TypeError: load needs a file opened for reading, got 'game.json'; open a file first, as with open('game.json', 'rb') as file: hearts.load(file).
     """
-    return loads(fp.read())
+    if not callable(getattr(fp, "read", None)):
+        hint = ""
+        if isinstance(fp, (str, os.PathLike)):
+            hint = (
+                f"; open a file first, as with open({_short(fp)}, 'rb') as file: hearts.load(file)"
+            )
+        raise TypeError(f"load needs a file opened for reading, got {_short(fp)}{hint}.")
+    try:
+        text = fp.read()
+    except UnicodeDecodeError as error:
+        raise RecordError("record", f"the file is not text: {_decoding(error)}.") from None
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(
+            f"load needs a file whose read() returns text or bytes, got {_short(text)} from "
+            f"{_short(fp)}."
+        )
+    return loads(text)
+
+
+def _check_record(record: object, who: str) -> None:
+    if isinstance(record, GameRecord):
+        return
+    hint = ""
+    if isinstance(record, State):
+        hint = "; hearts.state_to_dict writes a state"
+    elif isinstance(record, Mapping):
+        hint = "; GameRecord.from_dict reads a record's JSON"
+    raise TypeError(f"{who} needs a hearts.GameRecord, got {_short(record)}{hint}.")
 
 
 def dumps(record: GameRecord, *, indent: int | None = None) -> str:
     """The record as JSON text, as :func:`json.dumps` writes JSON.
 
-    With ``indent``, each top-level field goes on its own line and each move on one line
-    of its own, which keeps a long game readable and easy to compare.
+    With ``indent`` (a number of spaces), each top-level field goes on its own line and
+    each move on one line of its own, which keeps a long game readable and easy to compare.
 
     >>> import hearts
     >>> print(dumps(GameRecord(hearts.Rules.preset("standard"), [hearts.Play(0, "2C")],
@@ -1826,6 +2127,9 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
       ]
     }
     """
+    _check_record(record, "dumps")
+    if indent is not None and type(indent) is not int:
+        raise TypeError(f"dumps needs indent as an int (spaces) or None, got {_short(indent)}.")
     data = record.to_dict()
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
@@ -1844,13 +2148,33 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
 def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
     """Write the record as JSON text to a file opened for writing, as :func:`json.dump` does.
 
+    The file must be opened in text mode (``open(path, "w", encoding="utf-8")``); nothing is
+    written if an argument is of the wrong type (``TypeError``).
+
     >>> import io, hearts
     >>> out = io.StringIO()
     >>> dump(GameRecord(hearts.Rules()), out)
     >>> loads(out.getvalue()) == GameRecord(hearts.Rules())
     True
+    >>> dump(GameRecord(hearts.Rules()), io.BytesIO())
+    Traceback (most recent call last):
+    ...
+    TypeError: dump writes text: open the file in text mode, as open(path, 'w', encoding='utf-8'), not in binary mode, got <_io.BytesIO object at ...>.
     """
-    fp.write(dumps(record, indent=indent))
+    _check_record(record, "dump")
+    if not callable(getattr(fp, "write", None)):
+        raise TypeError(f"dump needs a file opened for writing, got {_short(fp)}.")
+    binary = (
+        "dump writes text: open the file in text mode, as open(path, 'w', encoding='utf-8'), "
+        f"not in binary mode, got {_short(fp)}."
+    )
+    if isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
+        raise TypeError(binary)
+    text = dumps(record, indent=indent)
+    try:
+        fp.write(text)
+    except TypeError as error:  # a binary file that is not an io one, which takes no str
+        raise TypeError(binary) from error
 
 
 def record_schema() -> dict[str, object]:
@@ -1875,6 +2199,28 @@ def record_schema() -> dict[str, object]:
 # --- replay ----------------------------------------------------------------------------------
 
 
+def _replay_record(_instance: object, _attribute: object, value: GameRecord) -> None:
+    _check_record(value, "Replay")
+
+
+def _replay_states(_instance: object, _attribute: object, value: tuple[State, ...]) -> None:
+    if not isinstance(value, tuple) or not value or not all(isinstance(s, State) for s in value):
+        raise TypeError(
+            f"Replay needs states as a tuple of hearts.State, the new game first, got "
+            f"{_short(value)}."
+        )
+
+
+def _replay_index(_instance: object, _attribute: object, value: int | None) -> None:
+    if value is not None and type(value) is not int:
+        raise TypeError(f"Replay needs error_index as an int or None, got {_short(value)}.")
+
+
+def _replay_error(_instance: object, _attribute: object, value: str | None) -> None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"Replay needs error as a str or None, got {_short(value)}.")
+
+
 @attrs.frozen(unsafe_hash=False)
 class Replay:
     """What :func:`replay` found: every state of the game, and the first illegal move if any.
@@ -1882,6 +2228,7 @@ class Replay:
     ``states[0]`` is the new game and ``states[i + 1]`` the state after ``record.moves[i]``.
     When a move is illegal, ``error_index`` is its index in ``record.moves``, ``error`` the
     reason (the :class:`~hearts.IllegalMoveError` message) and the states stop before it.
+    Like its record, a replay pickles and copies.
 
     >>> import hearts
     >>> result = replay(GameRecord(hearts.Rules(), [hearts.Play(0, "2C")]))
@@ -1889,10 +2236,10 @@ class Replay:
     (False, 0, 'P0 may not play 2♣: the game waits for the deal of hand 1.')
     """
 
-    record: GameRecord
-    states: tuple[State, ...]
-    error_index: int | None = None
-    error: str | None = None
+    record: GameRecord = attrs.field(validator=_replay_record)
+    states: tuple[State, ...] = attrs.field(validator=_replay_states)
+    error_index: int | None = attrs.field(default=None, validator=_replay_index)
+    error: str | None = attrs.field(default=None, validator=_replay_error)
 
     @property
     def ok(self) -> bool:
@@ -1937,9 +2284,9 @@ def replay(record: GameRecord) -> Replay:
     (True, 13, True)
     """
     if not isinstance(record, GameRecord):
-        raise RecordError(
-            "record",
-            f"replay needs a hearts.GameRecord, got {record!r}; read JSON with hearts.loads.",
+        raise TypeError(
+            f"replay needs a hearts.GameRecord, got {_short(record)}; read JSON with "
+            "hearts.loads or GameRecord.from_dict."
         )
     state = new_game(record.rules, seed=0 if record.seed is None else record.seed)
     states = [state]
@@ -1998,7 +2345,7 @@ def _direction(text: str) -> PassDirection:
         return PassDirection(text.lower())
     except ValueError:
         names = ", ".join(direction.value for direction in PassDirection)
-        raise NotationError(f"{text!r} is not a pass direction ({names}).") from None
+        raise NotationError(f"{_show(text)} is not a pass direction ({names}).") from None
 
 
 def _deal(text: str) -> Deal:
@@ -2007,7 +2354,7 @@ def _deal(text: str) -> Deal:
         match = re.fullmatch(rf"\s*{_SEAT}:(.*)", part, re.IGNORECASE)
         if match is None or int(match[1]) != seat:
             raise NotationError(
-                f"{part.strip()!r} is not the hand of P{seat}: write 'P{seat}: 2♣ 3♣ …'."
+                f"{_show(part.strip())} is not the hand of P{seat}: write 'P{seat}: 2♣ 3♣ …'."
             )
         hands.append(CardSet.parse(match[2]))
     return Deal(hands)
@@ -2018,7 +2365,8 @@ def parse_move(text: str) -> Move:
 
     Cards may be written with symbols or letters, in any case (``Q♠``, ``QS``, ``qs``);
     ``parse_move(str(move)) == move`` for every legal move. Raises
-    :class:`~hearts.NotationError` for text that is not a move.
+    :class:`~hearts.NotationError` for text that is not a move, ``TypeError`` for a value
+    that is not text.
 
     >>> parse_move("P1 plays Q♠"), parse_move("p0 passes 2c 3d qs")
     (Play(player=1, card=Card('Q♠')), Pass(player=0, cards=CardSet('2♣ 3♦ Q♠')))
@@ -2030,13 +2378,16 @@ def parse_move(text: str) -> Move:
     hearts.errors.NotationError: 'P1 plays' is not a move: write a move as 'P1 plays Q♠', ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: give the text of a move.")
+        raise TypeError(f"parse_move needs the text of a move (a str), got {_short(text)}.")
     try:
         move = _notation(" ".join(text.split()))
     except NotationError as error:
-        raise NotationError(f"{text!r} is not a move: {error}") from None
+        reason = str(error)  # which may quote a very long word of the text in full
+        if len(reason) > 4 * _SHOWN:
+            reason = reason[: 4 * _SHOWN - 3] + "..."
+        raise NotationError(f"{_show(text)} is not a move: {reason}") from None
     if move is None:
-        raise NotationError(f"{text!r} is not a move: {_NOTATION_HELP}.")
+        raise NotationError(f"{_show(text)} is not a move: {_NOTATION_HELP}.")
     return move
 
 
@@ -2082,6 +2433,8 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
       Totals: P0 ..., P1 ..., P2 ..., P3 ...
       Game over: ... win...
     """
+    _check_result_argument(result, "format_hand")
+    _check_rules_argument(rules, "format_hand", optional=True)
     players = len(result.scores)
     dealer = result.hand_number % players
     direction = result.pass_direction

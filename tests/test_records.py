@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -300,7 +301,8 @@ def test_the_phase_must_agree_with_the_results() -> None:
         ({"type": "play", "player": 1}, "move", "lacks the field 'card'"),
         ({"type": "play", "player": 1, "card": "QS", "x": 1}, "move", "unknown field 'x'"),
         ({"type": "jump"}, "move.type", "must be one of 'deal', 'pass'"),
-        ({"player": 1}, "move.type", "must be one of"),
+        ({"player": 1}, "move", "lacks the field 'type', which names the kind of move"),
+        ({"type": None, "player": 1}, "move.type", "must be one of"),
         ({"type": "pass", "player": 1, "cards": 3}, "move.cards", "string of cards"),
         ({"type": "deal", "hands": ["2C", "3C"]}, "move.hands", "3 to 7 hands"),
         (
@@ -447,9 +449,9 @@ def test_metadata_is_free_form_json_and_read_only() -> None:
 
 
 def test_a_record_holds_only_moves() -> None:
-    with pytest.raises(RecordError, match=r"record.moves\[1\]: 'P0 plays 2C' is not a move"):
+    with pytest.raises(TypeError, match=r"but moves\[1\] is 'P0 plays 2C'; hearts.parse_move"):
         GameRecord(Rules(), [Play(0, "2C"), "P0 plays 2C"])  # type: ignore[list-item]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"pass hearts\.Rules\.preset\('standard'\)"):
         GameRecord("standard")  # type: ignore[arg-type]
 
 
@@ -497,8 +499,505 @@ def test_replay_refuses_moves_after_the_end() -> None:
 
 
 def test_replay_needs_a_record() -> None:
-    with pytest.raises(RecordError, match=r"read JSON with hearts\.loads"):
+    with pytest.raises(TypeError, match=r"read JSON with hearts\.loads"):
         hearts.replay({"schema": 1})  # type: ignore[arg-type]
+
+
+# --- every bad input refused cleanly (issue 13) -------------------------------------------------
+
+
+def a_view() -> hearts.PlayerView:
+    return hearts.view(first_pass_state(), 1)
+
+
+untyped: Any = hearts
+"""The package, its functions called with arguments of the wrong type on purpose."""
+
+
+class NotAFile:
+    """Something with a read() that does not return text."""
+
+    def read(self) -> int:
+        return 7
+
+
+class BinaryFile:
+    """A file-like object that is not an io one and takes only bytes, as a socket's."""
+
+    def write(self, data: bytes) -> int:
+        return len(memoryview(data))
+
+
+WRONG_TYPES: list[tuple[str, Any, str]] = [
+    ("dumps", lambda: untyped.dumps(first_pass_state()), "hearts.state_to_dict writes a state"),
+    ("dumps", lambda: untyped.dumps(GameRecord(Rules()), indent="  "), "indent as an int"),
+    ("dumps", lambda: untyped.dumps(GameRecord(Rules()).to_dict()), "GameRecord.from_dict"),
+    ("dump", lambda: untyped.dump(first_pass_state(), io.StringIO()), "needs a hearts.GameRecord"),
+    ("dump", lambda: untyped.dump(GameRecord(Rules()), None), "a file opened for writing"),
+    ("dump", lambda: untyped.dump(GameRecord(Rules()), io.BytesIO()), "open the file in text mode"),
+    ("dump", lambda: untyped.dump(GameRecord(Rules()), BinaryFile()), "not in binary mode"),
+    ("load", lambda: untyped.load("game.json"), "open('game.json', 'rb')"),
+    ("load", lambda: untyped.load(None), "a file opened for reading, got None"),
+    ("load", lambda: untyped.load(NotAFile()), "read() returns text or bytes, got 7"),
+    ("loads", lambda: untyped.loads(None), "loads needs JSON text (a str or bytes), got None"),
+    ("loads", lambda: untyped.loads({"schema": 1}), "GameRecord.from_dict reads JSON"),
+    ("loads", lambda: untyped.loads(io.StringIO("{}")), "hearts.load reads a file"),
+    (
+        "GameRecord",
+        lambda: untyped.GameRecord("omnibus", []),
+        "pass hearts.Rules.preset('omnibus')",
+    ),
+    ("GameRecord", lambda: untyped.GameRecord({"players": 4}), "hearts.Rules.from_dict"),
+    ("GameRecord", lambda: untyped.GameRecord(Rules(), None), "moves as a list of moves"),
+    ("GameRecord", lambda: untyped.GameRecord(Rules(), "P0 plays 2C"), "hearts.parse_move"),
+    (
+        "GameRecord",
+        lambda: untyped.GameRecord(Rules(), [{"type": "claim", "player": 0}]),
+        "moves[0] is {'type': 'claim', 'player': 0}; hearts.move_from_dict",
+    ),
+    (
+        "GameRecord",
+        lambda: untyped.GameRecord(Rules(), seed="1"),
+        "seed as an int or None, got '1'",
+    ),
+    (
+        "GameRecord",
+        lambda: untyped.GameRecord(Rules(), seed=True),
+        "seed as an int or None, got True",
+    ),
+    ("GameRecord", lambda: untyped.GameRecord(Rules(), metadata=None), "metadata as a dict"),
+    ("GameRecord", lambda: untyped.GameRecord(Rules(), metadata=[1]), "metadata as a dict"),
+    ("GameRecord", lambda: untyped.GameRecord(Rules(), preset=1), "a preset's name (a str)"),
+    (
+        "GameRecord",
+        lambda: untyped.GameRecord(Rules(), preset=["omnibus"]),
+        "a preset's name (a str)",
+    ),
+    ("Replay", lambda: untyped.Replay(None, ()), "Replay needs a hearts.GameRecord"),
+    ("Replay", lambda: untyped.Replay(GameRecord(Rules()), ()), "states as a tuple of hearts."),
+    ("Replay", lambda: untyped.Replay(GameRecord(Rules()), [hearts.new_game()]), "a tuple"),
+    (
+        "Replay",
+        lambda: untyped.Replay(GameRecord(Rules()), (hearts.new_game(),), "0", "x"),
+        "error_index as an int or None",
+    ),
+    (
+        "Replay",
+        lambda: untyped.Replay(GameRecord(Rules()), (hearts.new_game(),), 0, 1),
+        "error as a str or None",
+    ),
+    ("RecordError", lambda: untyped.RecordError(None, "x"), "a path and a reason, both str"),
+    ("replay", lambda: untyped.replay(None), "replay needs a hearts.GameRecord, got None"),
+    ("replay", lambda: untyped.replay("{}"), "read JSON with hearts.loads"),
+    ("state_to_dict", lambda: untyped.state_to_dict(GameRecord(Rules())), "GameRecord.to_dict"),
+    ("state_to_dict", lambda: untyped.state_to_dict(a_view()), "hearts.view_to_dict"),
+    ("state_to_dict", lambda: untyped.state_to_dict(None), "needs a hearts.State, got None"),
+    ("view_to_dict", lambda: untyped.view_to_dict(first_pass_state()), "hearts.view(state, seat)"),
+    ("result_to_dict", lambda: untyped.result_to_dict(None), "needs a hearts.HandResult"),
+    ("result_to_dict", lambda: untyped.result_to_dict(finished_state()), "are state.results"),
+    (
+        "result_from_dict",
+        lambda: untyped.result_from_dict({}, "standard"),
+        "rules (or None), got 'standard'; for a preset, pass hearts.Rules.preset('standard')",
+    ),
+    ("move_to_dict", lambda: untyped.move_to_dict("x"), "got 'x'; hearts.parse_move"),
+    ("move_to_dict", lambda: untyped.move_to_dict({"type": "claim"}), "hearts.move_from_dict"),
+    ("move_to_dict", lambda: untyped.move_to_dict(None), "needs a move (Deal, Pass, Play"),
+    ("parse_move", lambda: untyped.parse_move(None), "the text of a move (a str), got None"),
+    ("parse_move", lambda: untyped.parse_move(b"P0 plays 2C"), "got b'P0 plays 2C'"),
+    ("parse_move", lambda: untyped.parse_move(Play(0, "2C")), "got Play("),
+    ("format_hand", lambda: untyped.format_hand(first_pass_state()), "are state.results"),
+    ("format_hand", lambda: untyped.format_hand(None), "needs a hearts.HandResult, got None"),
+    (
+        "format_hand",
+        lambda: untyped.format_hand(finished_state().results[0], "standard"),
+        "hearts.Rules.preset('standard')",
+    ),
+]
+"""A wrong Python type given to each public function or class of hearts.records."""
+
+JSON_READERS: list[tuple[str, Any, str]] = [
+    ("state_from_dict", hearts.state_from_dict, "state"),
+    ("view_from_dict", hearts.view_from_dict, "view"),
+    ("result_from_dict", hearts.result_from_dict, "result"),
+    ("move_from_dict", hearts.move_from_dict, "move"),
+    ("GameRecord", GameRecord.from_dict, "record"),
+]
+"""The readers of parsed JSON: anything that is not JSON is bad data, not a wrong type."""
+
+
+@pytest.mark.parametrize(
+    ("name", "call", "words"),
+    WRONG_TYPES,
+    ids=[f"{case[0]}-{i}" for i, case in enumerate(WRONG_TYPES)],
+)
+def test_a_wrong_argument_type_raises_a_type_error_that_says_what_was_expected(
+    name: str, call: Any, words: str
+) -> None:
+    with pytest.raises(TypeError) as caught:
+        call()
+    assert type(caught.value) is TypeError, repr(caught.value)  # not a HeartsError or a crash
+    message = str(caught.value)
+    assert message.endswith(".") and ("needs" in message or "writes text" in message), message
+    assert words in message, message
+    assert len(message) < 400
+
+
+@pytest.mark.parametrize(("name", "reader", "path"), JSON_READERS)
+@pytest.mark.parametrize("value", [None, "{}", 7, [], b"{}", object()])
+def test_the_readers_of_parsed_json_refuse_what_is_not_an_object_with_a_record_error(
+    name: str, reader: Any, path: str, value: object
+) -> None:
+    error = rejected(value, reader)
+    assert error.path == path and "must be a JSON object" in str(error)
+
+
+def test_every_public_name_is_checked_for_wrong_types() -> None:
+    checked = {case[0] for case in WRONG_TYPES} | {case[0] for case in JSON_READERS}
+    assert checked == set(hearts.records.__all__) - {"RECORD_SCHEMA", "record_schema"}
+
+
+def test_nothing_is_written_when_dump_is_given_a_wrong_type() -> None:
+    out = io.StringIO()
+    with pytest.raises(TypeError):
+        hearts.dump(first_pass_state(), out)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hearts.dump(GameRecord(Rules()), out, indent="\t")  # type: ignore[arg-type]
+    assert out.getvalue() == ""
+
+
+LONG = "9" * 5000
+"""A whole number longer than Python reads from text (1,000 digits)."""
+
+RECORD_TEXT = '{"schema": 1, "rules": {}, "moves": [%s]%s}'
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "words"),
+    [
+        (RECORD_TEXT % ("", f', "seed": {LONG}'), "record.seed", "at most 1,000 digits"),
+        (RECORD_TEXT % ("", f', "seed": -{LONG}'), "record.seed", "a number of 5,000 digits"),
+        (
+            RECORD_TEXT % ("", f', "metadata": {{"x": [1, {LONG}]}}'),
+            "record.metadata.x[1]",
+            "at most 1,000 digits",
+        ),
+        (
+            f'{{"schema": 1, "rules": {{"target": {LONG}}}, "moves": []}}',
+            "record.rules.target",
+            "at most 1,000 digits",
+        ),
+        (
+            RECORD_TEXT % (f'{{"type": "play", "player": {LONG}, "card": "2C"}}', ""),
+            "record.moves[0].player",
+            "got a number of 5,000 digits",
+        ),
+        (f"{{{LONG}: 1}}", "record", "the text is not JSON"),
+        ("[" * 100_000, "record", "nested too deeply"),
+        (RECORD_TEXT % ("[" * 50_000 + "]" * 50_000, ""), "record", "nested too deeply"),
+        (
+            RECORD_TEXT % ("", ', "metadata": {"x": ' + "[" * 100 + "]" * 100 + "}"),
+            "record.metadata.x",
+            "nests lists and objects more than 64 deep",
+        ),
+        (
+            RECORD_TEXT % ("", ', "metadata": {"event": {"name": "club \\ud800 night"}}'),
+            "record.metadata.event.name",
+            "the lone surrogate U+D800",
+        ),
+        (
+            RECORD_TEXT % ("", ', "metadata": {"players": ["Ann", "\\udfff", "Cy", "Di"]}'),
+            "record.metadata.players[1]",
+            "cannot be written as UTF-8",
+        ),
+        (
+            RECORD_TEXT % ("", ', "metadata": {"\\ud800": 1}'),
+            "record.metadata",
+            "has a key that holds the lone surrogate U+D800",
+        ),
+        (RECORD_TEXT % ("", ', "metadata": {"x": "\ud800"}'), "record.metadata.x", "U+D800"),
+        (
+            '{"schema": 1, "rules": {"preset": "standard", "fingerprint": "\\ud800\\n"}, '
+            '"moves": []}',
+            "record.rules.fingerprint",
+            "fingerprint \\ud800\\n...",
+        ),
+        (
+            RECORD_TEXT.replace("{}", '{"points": {"\\ud800 x": 1}}', 1) % ("", ""),
+            "record.rules.points['\\ud800 x']",
+            "is not a card",
+        ),
+        ('{"schema": 1, "rules": {}, "moves": [], "\\ud800": 1}', "record", "unknown field"),
+        ("{\n  nope", "record", "the text is not JSON: Expecting property name"),
+        ("", "record", "the text is not JSON: Expecting value"),
+        (
+            (RECORD_TEXT % ("", ', "metadata": {"x": "\xe9"}')).encode("latin-1"),
+            "record",
+            "the bytes are not text: they are not valid UTF-8 (invalid continuation byte at ",
+        ),
+        (
+            (RECORD_TEXT % ("", ', "metadata": {"x": "\ud800"}')).encode("utf-8", "surrogatepass"),
+            "record.metadata.x",
+            "the lone surrogate U+D800",
+        ),
+        (b"\xff\xfe{", "record", "not valid UTF-16-LE"),
+    ],
+)
+def test_hostile_json_text_is_refused_with_a_record_error_naming_the_path(
+    text: str | bytes, path: str, words: str
+) -> None:
+    with pytest.raises(RecordError) as caught:
+        hearts.loads(text)
+    error = caught.value
+    assert error.path == path, str(error)
+    assert words in str(error), str(error)
+    assert len(str(error)) < 400
+    str(error).encode("utf-8")  # printable to any log
+
+
+def deeply_nested(depth: int) -> object:
+    value: object = []
+    for _ in range(depth):
+        value = {"a": [value]}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("reader", "change", "path", "words"),
+    [
+        (
+            GameRecord.from_dict,
+            lambda d: d.update(seed=10**5000),
+            "record.seed",
+            "at most 1,000 digits, got a number of more than 1,000 digits",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d["rules"].update(players=-(10**5000)),
+            "record.rules.players",
+            "at most 1,000 digits",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d.update(metadata={"deep": deeply_nested(100_000)}),
+            "record.metadata.deep",
+            "more than 64 deep",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d.update(metadata=[deeply_nested(100_000)]),
+            "record.metadata",
+            "must be a JSON object, got [{",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d["moves"][5].update(card=deeply_nested(100_000)),
+            "record.moves[5].card",
+            "is not a card: records write",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d["moves"][5].update(card=10**5000),
+            "record.moves[5].card",
+            "a number of more than 1,000 digits is not a card",
+        ),
+        (
+            GameRecord.from_dict,
+            lambda d: d.update(metadata={"odd key": "\ud800"}),
+            "record.metadata['odd key']",
+            "U+D800",
+        ),
+        (
+            hearts.state_from_dict,
+            lambda d: d.update(hand_number=10**5000),
+            "state.hand_number",
+            "at most 1,000 digits",
+        ),
+        (
+            hearts.state_from_dict,
+            lambda d: d["scores"].__setitem__(2, 10**1000),
+            "state.scores[2]",
+            "at most 1,000 digits",
+        ),
+        (
+            hearts.state_from_dict,
+            lambda d: d.update(trick=deeply_nested(100_000)),
+            "state.trick",
+            "must be a list of cards, got {",
+        ),
+        (
+            hearts.view_from_dict,
+            lambda d: d["hand_sizes"].__setitem__(0, 10**5000),
+            "view.hand_sizes[0]",
+            "at most 1,000 digits",
+        ),
+        (
+            hearts.move_from_dict,
+            lambda d: d.update(player=10**5000),
+            "move.player",
+            "must be a seat",
+        ),
+    ],
+)
+def test_hostile_parsed_json_is_refused_with_a_record_error_naming_the_path(
+    reader: Any, change: Any, path: str, words: str
+) -> None:
+    builders: dict[Any, Any] = {
+        GameRecord.from_dict: lambda: small_record().to_dict(),
+        hearts.state_from_dict: lambda: hearts.state_to_dict(first_pass_state()),
+        hearts.view_from_dict: lambda: hearts.view_to_dict(a_view()),
+        hearts.move_from_dict: lambda: hearts.move_to_dict(Play(1, "QS")),
+    }
+    data: dict[str, Any] = builders[reader]()
+    change(data)
+    error = rejected(data, reader)
+    assert error.path == path, str(error)
+    assert words in str(error), str(error)
+    assert len(str(error)) < 400
+    str(error).encode("utf-8")
+
+
+def test_whole_numbers_have_at_most_a_thousand_digits() -> None:
+    record = GameRecord(Rules(), seed=10**1000 - 1, metadata={"n": -(10**1000) + 1})
+    assert hearts.loads(hearts.dumps(record)) == record
+    text = hearts.dumps(record).replace('"seed": 9', '"seed": 99', 1)
+    error = rejected(text, hearts.loads)
+    assert str(error) == (
+        "record.seed: must be a whole number of at most 1,000 digits, got a number of 1,001 digits."
+    )
+
+
+def test_a_record_built_in_python_refuses_what_json_cannot_carry() -> None:
+    with pytest.raises(RecordError, match=r"^record\.seed: must be a whole number of at most"):
+        GameRecord(Rules(), seed=10**5000)
+    with pytest.raises(RecordError, match=r"^record\.metadata\.n: must be a whole number of at"):
+        GameRecord(Rules(), metadata={"n": 10**5000})
+    with pytest.raises(RecordError, match=r"^record\.metadata\.deep: nests lists and objects"):
+        GameRecord(Rules(), metadata={"deep": deeply_nested(100_000)})
+    with pytest.raises(RecordError, match=r"^record\.metadata\.table: holds the lone surrogate"):
+        GameRecord(Rules(), metadata={"table": "t\udc80"})
+
+
+def test_a_text_file_that_is_not_utf8_is_refused_with_a_record_error(tmp_path: Any) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b'{"schema": 1, "rules": {}, "moves": [], "metadata": {"x": "\xe9"}}')
+    with path.open(encoding="utf-8") as file, pytest.raises(RecordError) as caught:
+        hearts.load(file)
+    assert caught.value.path == "record"
+    assert "the file is not text: they are not valid UTF-8 (invalid continuation byte" in str(
+        caught.value
+    )
+    with path.open("rb") as binary, pytest.raises(RecordError, match="not valid UTF-8"):
+        hearts.load(binary)
+
+
+@pytest.mark.parametrize(
+    ("reader", "data", "base"),
+    [
+        (GameRecord.from_dict, small_record().to_dict(), "record"),
+        (hearts.state_from_dict, hearts.state_to_dict(first_pass_state()), "state"),
+        (hearts.view_from_dict, hearts.view_to_dict(a_view()), "view"),
+        (hearts.result_from_dict, hearts.result_to_dict(finished_state().results[0]), "result"),
+        (
+            hearts.move_from_dict,
+            hearts.move_to_dict(ChoosePass(0, "across", 2)),
+            "move",
+        ),
+        (hearts.move_from_dict, hearts.move_to_dict(Deal(["2C", "3C", "4C"])), "move"),
+        (
+            GameRecord.from_dict,
+            GameRecord(Rules.preset("omnibus"), preset="omnibus").to_dict(),
+            "record",
+        ),
+    ],
+)
+def test_a_missing_field_is_named_as_missing_not_as_null(
+    reader: Any, data: dict[str, Any], base: str
+) -> None:
+    optional = {"result": {"schema"}, "move": {"schema"}, "record": {"seed", "metadata"}}.get(
+        base, set()
+    )
+    for key in data:
+        if key in optional:
+            continue
+        changed = copy.deepcopy(data)
+        del changed[key]
+        error = rejected(changed, reader)
+        assert error.path == base, str(error)
+        assert f"lacks the field {key!r}" in str(error), str(error)
+        assert "null" not in str(error), str(error)
+    if "preset" in data.get("rules", {}):  # a preset reference needs its fingerprint
+        changed = copy.deepcopy(data)
+        del changed["rules"]["fingerprint"]
+        error = rejected(changed, reader)
+        assert error.path == f"{base}.rules", str(error)
+        assert "lacks the field 'fingerprint'" in str(error), str(error)
+
+
+def test_a_move_without_a_type_says_the_type_is_missing() -> None:
+    error = rejected({"player": 0}, hearts.move_from_dict)
+    assert str(error) == (
+        "move: lacks the field 'type', which names the kind of move: one of 'deal', 'pass', "
+        "'play', 'choose_pass', 'claim', 'shoot_choice'."
+    )
+    data: Any = small_record().to_dict()
+    del data["moves"][3]["type"]
+    error = rejected(data, GameRecord.from_dict)
+    assert error.path == "record.moves[3]" and "lacks the field 'type'" in str(error)
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_records_and_replays_pickle_and_deep_copy(protocol: int) -> None:
+    record = small_record(
+        Rules.preset("omnibus").replace(hands=1, target=None),
+        metadata={"players": ["Ann", "Bob", "Cy", "Di"], "event": {"round": [1, 2]}},
+    )
+    assert pickle.loads(pickle.dumps(record, protocol)) == record
+    preset = GameRecord(Rules.preset("omnibus"), record.moves[:3], preset="omnibus")
+    assert pickle.loads(pickle.dumps(preset, protocol)) == preset
+    done = hearts.replay(record)
+    again = pickle.loads(pickle.dumps(done, protocol))
+    assert again == done and again.final == done.final and again.ok
+    bad = hearts.replay(GameRecord(Rules(), [Play(0, "2C")]))
+    assert pickle.loads(pickle.dumps(bad, protocol)) == bad
+
+
+def test_a_copied_record_is_equal_read_only_and_shares_no_metadata() -> None:
+    record = small_record(metadata={"event": {"round": [1, 2]}, "table": "t1"})
+    for copied in (copy.deepcopy(record), copy.copy(record)):
+        assert copied == record and type(copied.metadata) is type(record.metadata)
+        with pytest.raises(TypeError):
+            copied.metadata["table"] = "t2"  # type: ignore[index]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            copied.seed = 5  # type: ignore[misc]
+        with pytest.raises(TypeError):
+            hash(copied)
+    deep = copy.deepcopy(record)
+    assert deep.metadata["event"] is not record.metadata["event"]
+    done = hearts.replay(record)
+    assert copy.deepcopy(done) == done
+
+
+def test_metadata_changed_in_place_is_checked_again_when_written() -> None:
+    record = small_record(metadata={"players": ["Ann", "Bob", "Cy", "Di"]})
+    record.metadata["players"].append("Eve")  # type: ignore[attr-defined]
+    with pytest.raises(RecordError, match=r"record.metadata.players: must list 4 player names"):
+        hearts.dumps(record)
+
+
+def test_error_messages_show_at_most_a_short_part_of_a_bad_value() -> None:
+    error = rejected({"type": "play", "player": 0, "card": "Q" * 1_000_000}, hearts.move_from_dict)
+    assert len(str(error)) < 400 and "'QQQQ" in str(error)
+    error = rejected(
+        {"type": "play", "player": 0, "card": list(range(10**6))}, hearts.move_from_dict
+    )
+    assert "[0, 1, 2, 3, 4, 5" in str(error) and len(str(error)) < 400
+    with pytest.raises(hearts.NotationError) as caught:
+        hearts.parse_move("P1 plays " + "x" * 1_000_000)
+    assert len(str(caught.value)) < 400
+    with pytest.raises(hearts.NotationError) as caught:
+        hearts.parse_move("P1 plays \ud800")
+    str(caught.value).encode("utf-8")
 
 
 # --- fuzzing: corrupted records and states are refused or replay, never crash -------------------
