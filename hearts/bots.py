@@ -12,7 +12,9 @@ only its seat's :class:`~hearts.PlayerView` and returns one of
   picks the move that cost least on average (perfect-information Monte Carlo, PIMC).
 
 :func:`play_game` plays one game; :func:`tournament` plays many, serially or through any
-:class:`concurrent.futures.Executor`, with the same results either way.
+:class:`concurrent.futures.Executor`, with the same results either way. The bots' random
+generators come from a ``bot_seed`` apart from the seed of the deals (drawn afresh unless
+given, and recorded in the result), so that no bot can read the deal off its generator.
 
 >>> import hearts
 >>> game = hearts.play_game(hearts.Rules(target=50), [hearts.RuleBot(), hearts.RandomBot(),
@@ -26,6 +28,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
@@ -36,7 +39,7 @@ import attrs
 from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
 from hearts.engine import apply, apply_unchecked, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError
-from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
+from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
 from hearts.scoring import shooter
@@ -65,9 +68,11 @@ _Z95: Final = 1.959964
 class Bot(Protocol):
     """A player: given its seat's view and its own random generator, a legal move.
 
-    A bot is asked only when its seat is in ``view.to_move``. To run in a process pool or
-    on a cluster, a bot must be picklable (a frozen attrs class or a dataclass at module
-    level is).
+    A bot is asked only when its seat is in ``view.to_move``, and must answer with a move
+    for its own seat. :func:`play_game` gives each seat its own generator, drawn from the
+    game's ``bot_seed`` and never from the seed of the deals, so a bot learns nothing about
+    the hidden cards from it. To run in a process pool or on a cluster, a bot must be
+    picklable (a frozen attrs class or a dataclass at module level is).
     """
 
     @property
@@ -392,13 +397,24 @@ def _rule_shoot(
 class GameResult:
     """How one game between bots went.
 
+    ``play_game(rules, bots, result.seed, bot_seed=result.bot_seed)`` plays the same game
+    again.
+
     >>> import hearts
     >>> game = hearts.play_game(hearts.Rules(hands=2), [hearts.RandomBot()] * 4, seed=1)
     >>> game.hands, sum(game.points) in (52, 2 * 78, 26 + 78), len(game.moves)
     (2, True, 0)
+    >>> again = hearts.play_game(hearts.Rules(hands=2), [hearts.RandomBot()] * 4, seed=1,
+    ...                          bot_seed=game.bot_seed)
+    >>> again == game
+    True
     """
 
     seed: int
+    """The seed of the deals (:func:`hearts.new_game`)."""
+    bot_seed: int
+    """The seed of the bots' generators: the one given to :func:`play_game`, or the one it
+    drew."""
     bots: tuple[str, ...]
     """The name of each seat's bot."""
     scores: tuple[int, ...]
@@ -423,24 +439,83 @@ class GameResult:
         return tuple(change / self.hands for change in self.changes)
 
 
-def _bot_rng(seed: int, seat: int) -> random.Random:
-    """Each seat's own generator, so that changing one seat's bot leaves the others' draws."""
-    return random.Random(f"hearts-bot:{seed}:{seat}")
+def _bot_rng(bot_seed: int, seat: int) -> random.Random:
+    """Each seat's own generator, so that changing one seat's bot leaves the others' draws.
+
+    It comes from ``bot_seed`` alone, never from the seed of the deals: a bot that worked
+    back from its generator to the seed it came from would learn nothing of the cards.
+    """
+    return random.Random(f"hearts-bot:{bot_seed}:{seat}")
+
+
+def _check_bot_seed(bot_seed: object) -> int:
+    """``bot_seed`` as given, or a fresh one from the operating system when None."""
+    if bot_seed is None:
+        return secrets.randbits(128)
+    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool):
+        raise TypeError(f"bot_seed must be an int, or None to draw one, got {_short(bot_seed)}.")
+    return bot_seed
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short for a message; a huge int is described, not printed."""
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:50]}..."
+
+
+_SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
+
+
+def _chosen(bot: Bot, seat: int, view: PlayerView, rng: random.Random) -> Move:
+    """The bot's answer, refused with a sentence naming the bot if it is not its seat's."""
+    move = bot.choose(view, rng)
+    if not isinstance(move, _SEAT_MOVES):
+        raise IllegalMoveError(
+            f"The {bot.name} bot at P{seat} returned {_short(move)}, which is not a "
+            "seat's move: choose must return one of hearts.legal_moves(view)."
+        )
+    if move.player != seat:
+        raise IllegalMoveError(
+            f"The {bot.name} bot at P{seat} chose {move}, a move for "
+            f"P{move.player}: a bot moves only for its own seat."
+        )
+    return move
 
 
 def play_game(
-    rules: Rules, bots: Sequence[Bot], seed: int, *, keep_moves: bool = False
+    rules: Rules,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    keep_moves: bool = False,
+    bot_seed: int | None = None,
 ) -> GameResult:
     """Play one whole game between ``bots``, one per seat, from the deals of ``seed``.
 
-    Each seat's bot draws from its own generator, derived from ``seed`` and the seat, so
-    the same seed and bots play the same game. A bot that returns an illegal move stops the
-    game with an :class:`~hearts.IllegalMoveError` naming the bot.
+    Each seat's bot draws from its own generator, derived from ``bot_seed`` and the seat —
+    never from ``seed``, so that no bot can work out the deals from its generator. Without
+    a ``bot_seed`` one is drawn from the operating system; either way it is kept in
+    :attr:`GameResult.bot_seed`, and the same ``seed``, ``bot_seed`` and bots play the same
+    game. Give a ``bot_seed`` unrelated to ``seed``: a bot that can guess one from the
+    other can read every hand.
+
+    A bot that returns something other than a move, a move for another seat or an illegal
+    move stops the game with an :class:`~hearts.IllegalMoveError` naming the bot, its seat
+    and the move.
 
     >>> import hearts
     >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RuleBot(), hearts.RandomBot()]
-    >>> one = hearts.play_game(hearts.Rules(target=50), bots, seed=8)
-    >>> one == hearts.play_game(hearts.Rules(target=50), bots, seed=8)
+    >>> one = hearts.play_game(hearts.Rules(target=50), bots, seed=8, bot_seed=11)
+    >>> one == hearts.play_game(hearts.Rules(target=50), bots, seed=8, bot_seed=11)
+    True
+    >>> drawn = hearts.play_game(hearts.Rules(target=50), bots, seed=8)  # a fresh bot_seed
+    >>> drawn == hearts.play_game(hearts.Rules(target=50), bots, seed=8, bot_seed=drawn.bot_seed)
     True
     """
     if not isinstance(rules, Rules):
@@ -456,28 +531,35 @@ def play_game(
             raise HeartsError(
                 f"{bot!r} is not a bot: a bot has a name and a choose(view, rng) method."
             )
-    rngs = [_bot_rng(seed, seat) for seat in range(rules.players)]
+    bot_seed = _check_bot_seed(bot_seed)
+    rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
     state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.is_over:
         if state.phase is Phase.DEAL:
-            chosen = [legal_moves(state)[0]]
-        else:
-            # Passing is simultaneous: every seat still to pass chooses on the same state.
-            chosen = [bots[seat].choose(view(state, seat), rngs[seat]) for seat in state.to_move]
-        for move in chosen:
+            deal = legal_moves(state)[0]
+            state = apply(state, deal)
+            if keep_moves:
+                moves.append(deal)
+            continue
+        # Passing is simultaneous: every seat still to pass chooses on the same state.
+        chosen = [
+            (seat, _chosen(bots[seat], seat, view(state, seat), rngs[seat]))
+            for seat in state.to_move
+        ]
+        for seat, move in chosen:
             try:
                 state = apply(state, move)
             except IllegalMoveError as error:
-                seat = getattr(move, "player", None)
                 raise IllegalMoveError(
-                    f"The {bots[seat].name if seat is not None else ''} bot at P{seat} chose an illegal move: {error}"
+                    f"The {bots[seat].name} bot at P{seat} chose an illegal move: {error}"
                 ) from None
             if keep_moves:
                 moves.append(move)
     results = state.results
     return GameResult(
-        seed=seed,
+        seed=state.seed,
+        bot_seed=bot_seed,
         bots=tuple(bot.name for bot in bots),
         scores=state.scores,
         winners=state.winners,
@@ -524,6 +606,9 @@ class TournamentResult:
     """Each entrant's bot name."""
     games: tuple[GameResult, ...]
     seats: tuple[tuple[int, ...], ...]
+    bot_seed: int
+    """The seed of the bots' generators given to :func:`tournament`, or the one it drew:
+    with the same ``seed`` it plays the same tournament again."""
 
     def per_game(self, entrant: int) -> list[float]:
         """The entrant's mean score change per hand in each game."""
@@ -606,9 +691,14 @@ def tournament_seed(seed: int, index: int) -> int:
     return random.Random(f"hearts-tournament:{seed}:{index}").getrandbits(63)
 
 
-def _play_one(job: tuple[Rules, tuple[Bot, ...], int]) -> GameResult:
-    rules, bots, seed = job
-    return play_game(rules, bots, seed)
+def _game_bot_seed(bot_seed: int, index: int) -> int:
+    """The ``bot_seed`` of game ``index`` of a tournament whose bots' seed is ``bot_seed``."""
+    return random.Random(f"hearts-tournament-bots:{bot_seed}:{index}").getrandbits(128)
+
+
+def _play_one(job: tuple[Rules, tuple[Bot, ...], int, int]) -> GameResult:
+    rules, bots, seed, bot_seed = job
+    return play_game(rules, bots, seed, bot_seed=bot_seed)
 
 
 def tournament(
@@ -617,21 +707,34 @@ def tournament(
     games: int,
     seed: int,
     executor: Executor | None = None,
+    *,
+    bot_seed: int | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``bots`` (one entrant per seat), seats rotating.
 
-    Game ``g`` is dealt from a seed derived from ``seed`` and ``g``, and entrant ``e`` sits
-    at seat ``(e + g) % players``, so every entrant plays every seat. With an
-    ``executor`` — a :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask
-    ``client.get_executor()``, a Ray executor, anything with ``map`` — the games run
-    there; the result is the same as the serial run's.
+    Game ``g`` is dealt from a seed derived from ``seed`` and ``g``
+    (:func:`tournament_seed`), its bots draw from generators derived from ``bot_seed`` and
+    ``g`` (never from ``seed``; see :func:`play_game`), and entrant ``e`` sits at seat
+    ``(e + g) % players``, so every entrant plays every seat. Without a ``bot_seed`` one is
+    drawn from the operating system and kept in :attr:`TournamentResult.bot_seed`; the same
+    ``seed`` and ``bot_seed`` play the same tournament. With an ``executor`` — a
+    :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask ``client.get_executor()``, a
+    Ray executor, anything with ``map`` — the games run there; the result is the same as
+    the serial run's.
 
     >>> import hearts
     >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
     >>> result = hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2)
     >>> len(result.games), [line.games for line in result.standings]
     (8, [8, 8, 8, 8])
+    >>> result == hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2,
+    ...                             bot_seed=result.bot_seed)
+    True
     """
+    if not isinstance(rules, Rules):
+        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {_short(seed)}.")
     bots = tuple(bots)
     players = rules.players
     if len(bots) != players:
@@ -640,15 +743,25 @@ def tournament(
         )
     if not isinstance(games, int) or games < 1:
         raise HeartsError(f"games must be a whole number of at least 1, got {games!r}.")
+    bot_seed = _check_bot_seed(bot_seed)
     seats = tuple(
         tuple((seat - game) % players for seat in range(players)) for game in range(games)
     )
     jobs = [
-        (rules, tuple(bots[entrant] for entrant in seating), tournament_seed(seed, game))
+        (
+            rules,
+            tuple(bots[entrant] for entrant in seating),
+            tournament_seed(seed, game),
+            _game_bot_seed(bot_seed, game),
+        )
         for game, seating in enumerate(seats)
     ]
     mapper: Callable[..., Iterable[GameResult]] = map if executor is None else executor.map
     results = tuple(mapper(_play_one, jobs))
     return TournamentResult(
-        rules=rules, names=tuple(bot.name for bot in bots), games=results, seats=seats
+        rules=rules,
+        names=tuple(bot.name for bot in bots),
+        games=results,
+        seats=seats,
+        bot_seed=bot_seed,
     )

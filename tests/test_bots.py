@@ -115,14 +115,18 @@ def test_search_bot_dumps_the_queen_under_the_ace() -> None:
 
 def test_games_are_reproducible_and_rotate_seats_in_tournaments() -> None:
     bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
-    first = hearts.play_game(Rules(target=50), bots, seed=4)
-    assert first == hearts.play_game(Rules(target=50), bots, seed=4)
+    first = hearts.play_game(Rules(target=50), bots, seed=4, bot_seed=1)
+    assert first == hearts.play_game(Rules(target=50), bots, seed=4, bot_seed=1)
     assert first.bots == ("rule-based", "random", "random", "random")
-    result = hearts.tournament(Rules(target=50), bots, games=4, seed=9)
+    result = hearts.tournament(Rules(target=50), bots, games=4, seed=9, bot_seed=2)
     assert result.seats == ((0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0))
     assert result.games[1] == hearts.play_game(
-        Rules(target=50), [bots[3], bots[0], bots[1], bots[2]], hearts.tournament_seed(9, 1)
+        Rules(target=50),
+        [bots[3], bots[0], bots[1], bots[2]],
+        hearts.tournament_seed(9, 1),
+        bot_seed=result.games[1].bot_seed,
     )
+    assert result == hearts.tournament(Rules(target=50), bots, games=4, seed=9, bot_seed=2)
     lines = result.standings
     assert [line.games for line in lines] == [4, 4, 4, 4]
     assert sum(line.wins for line in lines) == pytest.approx(4)
@@ -135,7 +139,7 @@ def test_games_are_reproducible_and_rotate_seats_in_tournaments() -> None:
 
 def _tournament(executor: object = None) -> hearts.TournamentResult:
     bots = [SearchBot(samples=2), RuleBot(), RandomBot(), RuleBot()]
-    return hearts.tournament(Rules(target=30), bots, games=6, seed=3, executor=executor)  # type: ignore[arg-type]
+    return hearts.tournament(Rules(target=30), bots, games=6, seed=3, executor=executor, bot_seed=4)  # type: ignore[arg-type]
 
 
 def test_a_tournament_on_a_process_pool_matches_the_serial_run() -> None:
@@ -214,3 +218,136 @@ def test_a_bot_asked_out_of_turn_says_so() -> None:
     for bot in (RandomBot(), RuleBot(), SearchBot()):
         with pytest.raises(HeartsError, match=r"at P0 was asked for a move, but P0 has none"):
             bot.choose(hearts.view(state, 0), random.Random(1))
+
+
+# --- issue 13: a bot is blamed for its own moves, and learns nothing from its generator ------
+
+
+class _Impostor:
+    """Passes for P1 (the cards P1 would pass) when asked for P0's pass."""
+
+    name = "impostor"
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        dealt = hearts.apply(hearts.new_game(view.rules, seed=1), _deal_of(view.rules, 1))
+        return hearts.legal_moves(dealt, 1)[0]
+
+
+def _deal_of(rules: Rules, seed: int) -> hearts.Move:
+    return hearts.legal_moves(hearts.new_game(rules, seed=seed))[0]
+
+
+def test_a_bot_that_moves_for_another_seat_is_blamed_not_that_seat() -> None:
+    # Scenario: the bot at P0 answers with a pass P1 could legally make. The engine alone
+    # would take it as P1's pass, and P1's own pass would then be refused in P1's name.
+    bots = [_Impostor(), RandomBot(name="p1"), RandomBot(name="p2"), RandomBot(name="p3")]
+    with pytest.raises(IllegalMoveError) as caught:
+        hearts.play_game(Rules(), bots, seed=1)  # type: ignore[list-item]
+    message = str(caught.value)
+    assert message.startswith("The impostor bot at P0 chose P1 passes ")
+    assert message.endswith(", a move for P1: a bot moves only for its own seat.")
+    assert "p1" not in message
+
+
+class _Returns:
+    """Answers every question with the same object."""
+
+    def __init__(self, answer: object) -> None:
+        self.name = "careless"
+        self.answer = answer
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> object:
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [(None, "None"), ("2C", "'2C'"), (hearts.Card("2C"), "Card('2♣')")],
+    ids=["None", "text", "a card"],
+)
+def test_a_bot_that_returns_no_move_is_named_with_a_sentence(answer: object, shown: str) -> None:
+    bots = [RandomBot(), RandomBot(), _Returns(answer), RandomBot()]
+    with pytest.raises(IllegalMoveError) as caught:
+        hearts.play_game(Rules(), bots, seed=1)  # type: ignore[list-item]
+    assert str(caught.value) == (
+        f"The careless bot at P2 returned {shown}, which is not a seat's move: choose must "
+        "return one of hearts.legal_moves(view)."
+    )
+
+
+def test_a_bot_returning_the_deal_is_refused() -> None:
+    deal = _deal_of(Rules(), 1)
+    bots = [_Returns(deal), RandomBot(), RandomBot(), RandomBot()]
+    with pytest.raises(IllegalMoveError, match=r"^The careless bot at P0 returned Deal\("):
+        hearts.play_game(Rules(), bots, seed=1)  # type: ignore[list-item]
+
+
+class _Spy:
+    """Records the state of its generator the first time each seat is asked."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.states: dict[int, object] = {}
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        self.states.setdefault(view.player, rng.getstate())
+        return hearts.legal_moves(view)[0]
+
+
+def _generator_states(seed: int, bot_seed: int | None) -> tuple[hearts.GameResult, list[object]]:
+    spy = _Spy()
+    chosen = {} if bot_seed is None else {"bot_seed": bot_seed}
+    game = hearts.play_game(Rules(hands=1), [spy] * 4, seed=seed, **chosen)
+    return game, [spy.states[seat] for seat in range(4)]
+
+
+def test_the_bots_generators_depend_on_the_bot_seed_not_on_the_deal_seed() -> None:
+    game, states = _generator_states(seed=1, bot_seed=5)
+    assert game.seed == 1 and game.bot_seed == 5
+    assert _generator_states(seed=2, bot_seed=5)[1] == states  # another deal, same draws
+    assert _generator_states(seed=1, bot_seed=6)[1] != states
+    assert len({repr(state) for state in states}) == 4  # each seat its own generator
+
+
+def test_a_bot_cannot_work_out_a_small_deal_seed_from_its_generator() -> None:
+    # Scenario: a bot tries every small seed through the derivation the library used to
+    # use (and through random.Random(seed) itself) and compares with its own generator.
+    game, states = _generator_states(seed=7, bot_seed=None)
+    guesses = {repr(random.Random(guess).getstate()): guess for guess in range(100)} | {
+        repr(random.Random(f"hearts-bot:{guess}:0").getstate()): guess for guess in range(100)
+    }
+    assert guesses.get(repr(states[0])) is None  # the old derivation gave 7 away
+    assert game.bot_seed.bit_length() > 64  # drawn from the operating system
+
+
+def test_the_same_seed_and_bot_seed_replay_a_game_and_no_bot_seed_draws_one() -> None:
+    bots = [RandomBot(), RuleBot(), RandomBot(), SearchBot(samples=1)]
+    rules = Rules(target=40)
+    first = hearts.play_game(rules, bots, seed=3, keep_moves=True)
+    second = hearts.play_game(rules, bots, seed=3, keep_moves=True)
+    assert first.bot_seed != second.bot_seed
+    again = hearts.play_game(rules, bots, seed=3, keep_moves=True, bot_seed=first.bot_seed)
+    assert again == first and again.moves == first.moves
+    assert hearts.play_game(rules, bots, 3, keep_moves=True, bot_seed=2**200) != first
+
+
+def test_a_tournament_replays_from_its_seed_and_bot_seed() -> None:
+    bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
+    rules = Rules(target=30)
+    drawn = hearts.tournament(rules, bots, games=3, seed=5)
+    assert drawn == hearts.tournament(rules, bots, games=3, seed=5, bot_seed=drawn.bot_seed)
+    # The games' bot seeds follow from bot_seed alone, whatever the seed of the deals.
+    other = hearts.tournament(rules, bots, games=3, seed=6, bot_seed=drawn.bot_seed)
+    assert [game.bot_seed for game in other.games] == [game.bot_seed for game in drawn.games]
+    assert len({game.bot_seed for game in drawn.games}) == 3
+
+
+@pytest.mark.parametrize("bot_seed", ["1", 1.0, True])
+def test_a_bot_seed_that_is_not_an_int_is_a_type_error(bot_seed: object) -> None:
+    with pytest.raises(TypeError, match=r"^bot_seed must be an int, or None to draw one, got "):
+        hearts.play_game(Rules(), [RandomBot()] * 4, seed=1, bot_seed=bot_seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^bot_seed must be an int, or None to draw one, got "):
+        hearts.tournament(Rules(), [RandomBot()] * 4, games=1, seed=1, bot_seed=bot_seed)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^seed must be an int, got '1'\.$"):
+        hearts.tournament(Rules(), [RandomBot()] * 4, games=1, seed="1")  # type: ignore[arg-type]

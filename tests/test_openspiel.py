@@ -191,3 +191,159 @@ def test_adapter_information_state_is_the_players_view() -> None:
         )
     text = state.information_state_string(0)
     assert f"own {state.state.hand_masks[0]:x} " in text and "|trick " in text
+
+
+# --- issue 13: bad input to the adapter is refused with a sentence ---------------------------
+
+
+def test_card_to_action_takes_a_card_its_int_or_its_text() -> None:
+    import numpy as np
+
+    for card in (Card("QS"), 49, "QS", "q♠", np.int64(49)):
+        assert openspiel.card_to_action(card) == 43  # type: ignore[arg-type]
+    for joker in (Card("JK1"), 53, "JK3"):
+        with pytest.raises(HeartsError, match=r"^JK\d has no OpenSpiel action: OpenSpiel's"):
+            openspiel.card_to_action(joker)
+    with pytest.raises(HeartsError, match=r"^55 is not a card: a card is an int from 0 to 54\.$"):
+        openspiel.card_to_action(55)
+    with pytest.raises(HeartsError, match=r"^'ZZ' is not a card: "):
+        openspiel.card_to_action("ZZ")
+    for wrong in (None, 1.5, True, [49]):
+        with pytest.raises(TypeError, match=r"^card_to_action needs a card \(a hearts\.Card, "):
+            openspiel.card_to_action(wrong)  # type: ignore[arg-type]
+
+
+def test_action_to_card_refuses_an_action_that_is_no_card() -> None:
+    import numpy as np
+
+    assert openspiel.action_to_card(np.int64(43)) == Card("QS")  # type: ignore[arg-type]
+    for action in (-1, 52, 99):
+        with pytest.raises(
+            HeartsError,
+            match=rf"^{action} is not a card action of OpenSpiel's hearts: its cards are "
+            r"actions 0 to 51 \(rank \* 4 \+ suit\)\.$",
+        ):
+            openspiel.action_to_card(action)
+    with pytest.raises(HeartsError, match=r"^an int of about 5,001 digits is not a card action"):
+        openspiel.action_to_card(10**5000)
+    for wrong in (None, "43", True, 43.0):
+        with pytest.raises(TypeError, match=r"^action_to_card needs an action \(an int\), got "):
+            openspiel.action_to_card(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (
+            '{"players": 3,}',
+            r"^The rules parameter of python_hearts_rules is not valid JSON: Expecting property "
+            r"name enclosed in double quotes at line 1, column 15\.$",
+        ),
+        ("standrad", r"^There is no preset 'standrad'"),
+        ('{"players": 9}', r"^Rules\.players must be a whole number from 3 to 7, got 9\.$"),
+        ('{"player": 3}', r"^Rules\.from_dict got unknown field 'player'"),
+        ("[3]", r"^Rules\.from_dict needs a mapping of fields, got \[3\]\.$"),
+        (
+            "b64:!!",
+            r"^The rules parameter of python_hearts_rules starts with 'b64:' but the rest, "
+            r"'!!', is not the unpadded URL-safe base64 of JSON text\.$",
+        ),
+    ],
+    ids=["invalid JSON", "unknown preset", "bad field", "unknown field", "not an object", "b64"],
+)
+def test_the_pyspiel_game_refuses_bad_rules_when_loaded(rules: str, message: str) -> None:
+    with pytest.raises(hearts.RulesError, match=message):
+        pyspiel.load_game(openspiel.GAME_NAME, {"rules": rules})
+    with pytest.raises(hearts.RulesError, match=message):
+        openspiel.HeartsRulesGame({"rules": rules})
+
+
+def test_the_pyspiel_game_constructor_refuses_other_parameters_and_types() -> None:
+    with pytest.raises(HeartsError, match=r"^python_hearts_rules has one parameter, rules, and "):
+        openspiel.HeartsRulesGame({"rules": "standard", "players": 3})
+    with pytest.raises(TypeError, match=r"^The rules parameter of python_hearts_rules is a "):
+        openspiel.HeartsRulesGame({"rules": 3})
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'players'"):
+        pyspiel.load_game(openspiel.GAME_NAME, {"players": 3})  # pyspiel's own check
+
+
+def _snapshot(state: openspiel.HeartsRulesState) -> tuple[object, ...]:
+    return (
+        state.state,
+        list(state._dealt),
+        state._selected,
+        state.history(),
+        state.current_player(),
+        [state.information_state_string(p) for p in range(state.num_players())],
+    )
+
+
+def _refused(state: openspiel.HeartsRulesState, action: int, message: str) -> None:
+    before = _snapshot(state)
+    with pytest.raises(hearts.IllegalMoveError, match=message):
+        state.apply_action(action)
+    assert _snapshot(state) == before
+
+
+def test_apply_action_refuses_an_illegal_action_and_leaves_the_state_unchanged() -> None:
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "three-player"})  # no 2♦
+    state = game.new_initial_state()
+    _refused(state, 1000, r"^Action 1000 is not an action of python_hearts_rules: its actions ")
+    _refused(state, 54, r"^Action 54 is not a chance outcome now: .* these rules' deck has no JK3")
+    _refused(state, 13, r"these rules' deck has no 2♦\.$")
+    state.apply_action(0)
+    _refused(
+        state,
+        0,
+        r"^Action 0 is not a chance outcome now: the next card dealt is one of the "
+        r"50 not yet dealt, and 2♣ has been dealt already\.$",
+    )
+    for card in range(1, 52):
+        if card != 13:
+            state.apply_action(card)
+    assert state.current_player() == 0 and state.state.phase is hearts.Phase.PASS
+    held = state.legal_actions()
+    _refused(state, 55, r"^Action 55 \(P0 claims the rest\) is not legal for P0 now: P0 is ")
+    _refused(state, 1, r"^Action 1 \(3♣\) is not legal for P0 now: P0 does not hold 3♣\. The ")
+    state.apply_action(held[0])
+    _refused(state, held[0], r"has chosen .* to pass already\. The legal actions are \[")
+    while state.state.phase is hearts.Phase.PASS:
+        state.apply_action(state.legal_actions()[-1])
+    leader = state.current_player()
+    lead = state.legal_actions()
+    assert lead == [0]  # 2♣ leads
+    hand = state.state.hand_masks[leader]
+    other = next(c for c in range(1, 52) if hand >> c & 1)
+    _refused(
+        state,
+        other,
+        rf"^Action {other} \({Card(other)}\) is not legal for P{leader} now: P{leader} may not "
+        rf"lead {Card(other)}: .* The legal actions are \[0\]\.$",
+    )
+    _refused(
+        state,
+        56,
+        rf"^Action 56 \(P{leader} adds the shot to every other player\) is not legal for "
+        rf"P{leader} now: P{leader} may not choose how a shot is scored: ",
+    )
+    _refused(state, 55, rf"^Action 55 \(P{leader} claims the rest\) is not legal for P{leader} ")
+    state.apply_action(0)  # the legal lead is still taken
+    assert state.history()[-1] == 0 and state.state.trick == (Card("2C"),)
+
+
+def test_apply_action_refuses_any_action_once_the_game_is_over() -> None:
+    rules = openspiel.rules_parameter(hearts.Rules(hands=1, target=None))
+    state = pyspiel.load_game(openspiel.GAME_NAME, {"rules": rules}).new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    _refused(state, 0, r"^Action 0 comes after the end of the game: a terminal state takes no ")
+
+
+def test_action_strings_refuse_an_action_out_of_range() -> None:
+    state = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "standard"}).new_initial_state()
+    with pytest.raises(HeartsError, match=r"^Action 999 is not an action of python_hearts_rules"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 999)

@@ -11,6 +11,13 @@ imports it. It offers:
 * the pyspiel game ``python_hearts_rules`` (registered on import), which plays any of our
   variants, whole games included, so that OpenSpiel's algorithms and bots can run on them.
 
+Bad input is refused with a :class:`~hearts.HeartsError` sentence: a joker or text that is
+no card given to :func:`card_to_action`, an action outside 0 to 51 given to
+:func:`action_to_card`, bad ``rules`` for the pyspiel game (a :class:`~hearts.RulesError`)
+and an illegal action given to its states' ``apply_action`` (an
+:class:`~hearts.IllegalMoveError`, the state unchanged). A value of the wrong Python type
+is a :class:`TypeError`.
+
 >>> import pyspiel
 >>> from hearts.interop import openspiel
 >>> game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": "three-player"})
@@ -18,13 +25,18 @@ imports it. It offers:
 (3, True)
 >>> openspiel.card_to_action(hearts.Card("QS")), openspiel.action_to_card(43)
 (43, Card('Q♠'))
+>>> openspiel.card_to_action("QS"), openspiel.card_to_action(49)
+(43, 43)
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import functools
 import json
+import operator
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -33,7 +45,7 @@ import pyspiel
 
 import hearts
 from hearts.cards import CARDS, Card, CardSet, cards_of
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, IllegalMoveError, RulesError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
@@ -84,22 +96,68 @@ _DEFAULTS: Final = {
 }
 
 
-def card_to_action(card: Card | int) -> int:
+def card_to_action(card: Card | int | str) -> int:
     """The action of OpenSpiel's ``hearts`` for a card: ``rank * 4 + suit``.
 
-    >>> card_to_action(hearts.Card("2C")), card_to_action(hearts.Card("AS"))
-    (0, 51)
+    The card is a :class:`~hearts.Card`, its int (0 to 51) or its text (``"QS"``, ``"Q♠"``).
+    A joker, which OpenSpiel's 52-card game does not have, is refused with a
+    :class:`~hearts.HeartsError`, as is text or an int that is no card; anything else is a
+    :class:`TypeError`.
+
+    >>> card_to_action(hearts.Card("2C")), card_to_action(hearts.Card("AS")), card_to_action("QS")
+    (0, 51, 43)
+    >>> card_to_action("JK1")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: JK1 has no OpenSpiel action: OpenSpiel's hearts has no jokers, only the cards 2♣ to A♠ (0 to 51).
     """
+    if isinstance(card, str):
+        card = Card.parse(card)
+    elif isinstance(card, bool) or not hasattr(card, "__index__"):
+        raise TypeError(
+            f"card_to_action needs a card (a hearts.Card, its int or its text), got {_short(card)}."
+        )
+    else:
+        card = Card(operator.index(card))  # a NotationError for an int that is no card
+    if card >= 52:
+        raise HeartsError(
+            f"{card} has no OpenSpiel action: OpenSpiel's hearts has no jokers, only the cards "
+            "2♣ to A♠ (0 to 51)."
+        )
     return card % 13 * 4 + card // 13
 
 
 def action_to_card(action: int) -> Card:
-    """The card of an action of OpenSpiel's ``hearts``.
+    """The card of an action of OpenSpiel's ``hearts`` (0 to 51).
 
     >>> action_to_card(51)
     Card('A♠')
+    >>> action_to_card(52)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: 52 is not a card action of OpenSpiel's hearts: its cards are actions 0 to 51 (rank * 4 + suit).
     """
-    return CARDS[action % 4 * 13 + action // 4]
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise TypeError(f"action_to_card needs an action (an int), got {_short(action)}.")
+    number = operator.index(action)
+    if not 0 <= number < 52:
+        raise HeartsError(
+            f"{_short(number)} is not a card action of OpenSpiel's hearts: its cards are "
+            "actions 0 to 51 (rank * 4 + suit)."
+        )
+    return CARDS[number % 4 * 13 + number // 4]
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short for a message; a huge int is described, not printed."""
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 def rules_for(
@@ -269,14 +327,38 @@ _GAME_TYPE: Final = pyspiel.GameType(
 
 
 def _rules_parameter(value: object) -> Rules:
-    """Rules from a preset name or JSON (plain, or as ``b64:`` and unpadded base64)."""
-    text = str(value).strip()
+    """Rules from a preset name or JSON (plain, or as ``b64:`` and unpadded base64).
+
+    Bad text is a :class:`~hearts.RulesError` sentence; a value that is not a str, a
+    :class:`TypeError`.
+    """
+    if not isinstance(value, str):
+        raise TypeError(
+            f"The rules parameter of {GAME_NAME} is a preset name or the JSON of "
+            f"Rules.to_dict (a str), got {_short(value)}."
+        )
+    text = value.strip()
     if text.startswith(_BASE64):
         encoded = text[len(_BASE64) :]
-        text = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
-    if text.startswith("{"):
-        return Rules.from_dict(json.loads(text))
-    return Rules.preset(text)
+        try:
+            if not _BASE64_TEXT.fullmatch(encoded):
+                raise ValueError
+            text = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
+        except (ValueError, binascii.Error):  # UnicodeDecodeError is a ValueError
+            raise RulesError(
+                f"The rules parameter of {GAME_NAME} starts with {_BASE64!r} but the rest, "
+                f"{_short(encoded)}, is not the unpadded URL-safe base64 of JSON text."
+            ) from None
+    if text.startswith(("{", "[", '"')):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RulesError(
+                f"The rules parameter of {GAME_NAME} is not valid JSON: {error.msg} at line "
+                f"{error.lineno}, column {error.colno}."
+            ) from None
+        return Rules.from_dict(data)  # a RulesError sentence for a bad field
+    return Rules.preset(text)  # a RulesError sentence for a name that is no preset
 
 
 def rules_parameter(rules: Rules) -> str:
@@ -295,6 +377,7 @@ def rules_parameter(rules: Rules) -> str:
 
 
 _BASE64: Final = "b64:"
+_BASE64_TEXT: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -306,10 +389,36 @@ class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
     :class:`~hearts.Claim`; 56 and 57 the shooter's choice (add, subtract); from 58 the
     dealer's :class:`~hearts.ChoosePass` (direction index * 19 + count). Returns are minus
     the final totals (lower totals are better), or the chips held in a chip game.
+
+    Bad ``rules`` — text that is neither a preset name nor valid JSON, a name that is no
+    preset, a field :meth:`Rules.from_dict` refuses — raise a :class:`~hearts.RulesError`
+    sentence from ``pyspiel.load_game`` (or the constructor), and the state's
+    ``apply_action`` refuses an action that is not legal with an
+    :class:`~hearts.IllegalMoveError` sentence, leaving the state as it was (OpenSpiel's
+    C++ games check only in ``apply_action_with_legality_check``).
+
+    >>> import pyspiel
+    >>> pyspiel.load_game(GAME_NAME, {"rules": "{'players': 3}"})
+    Traceback (most recent call last):
+    ...
+    hearts.errors.RulesError: The rules parameter of python_hearts_rules is not valid JSON: Expecting property name enclosed in double quotes at line 1, column 2.
+    >>> state = pyspiel.load_game(GAME_NAME, {"rules": "standard"}).new_initial_state()
+    >>> state.apply_action(3)
+    >>> state.apply_action(3)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: Action 3 is not a chance outcome now: the next card dealt is one of the 51 not yet dealt, and 5♣ has been dealt already.
+    >>> state.history()
+    [3]
     """
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         params = dict(params or {})
+        unknown = sorted(str(name) for name in params if name != "rules")
+        if unknown:
+            raise HeartsError(
+                f"{GAME_NAME} has one parameter, rules, and no {', '.join(map(repr, unknown))}."
+            )
         self.rules = _rules_parameter(params.get("rules", "standard"))
         params["rules"] = rules_parameter(self.rules)
         rules = self.rules
@@ -370,14 +479,19 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
             return sorted(_SHOOT.values())
         return []
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _undealt(self) -> int:
         left = self.state.rules.deck_mask
         for card in self._dealt:
             left &= ~(1 << card)
+        return left
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = self._undealt()
         probability = 1.0 / left.bit_count()
         return [(int(card), probability) for card in cards_of(left)]
 
     def _apply_action(self, action: int) -> None:
+        self._check_action(action)
         state = self.state
         phase = state.phase
         if phase is Phase.DEAL:
@@ -396,6 +510,63 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         else:
             self.state = hearts.apply(state, self._decode(action))
 
+    def _check_action(self, action: int) -> None:
+        """Refuse, with the state unchanged, an action that is not legal here.
+
+        OpenSpiel's own games check only with ``apply_action_with_legality_check``; this
+        game always checks, so that a bad action cannot corrupt the state (a card dealt
+        twice, say) or fail deep inside with an IndexError.
+        """
+        state = self.state
+        if state.is_over:
+            raise IllegalMoveError(
+                f"Action {action} comes after the end of the game: a terminal state takes no "
+                "action."
+            )
+        if not 0 <= action < _NUM_ACTIONS:
+            raise IllegalMoveError(
+                f"Action {action} is not an action of {GAME_NAME}: its actions are 0 to "
+                f"{_NUM_ACTIONS - 1}."
+            )
+        if state.phase is Phase.DEAL:
+            left = self._undealt()
+            if action < len(CARDS) and left >> action & 1:
+                return
+            if action >= len(CARDS):
+                reason = "it is not a card"
+            elif not state.rules.deck_mask >> action & 1:
+                reason = f"these rules' deck has no {CARDS[action]}"
+            else:
+                reason = f"{CARDS[action]} has been dealt already"
+            raise IllegalMoveError(
+                f"Action {action} is not a chance outcome now: the next card dealt is one of "
+                f"the {left.bit_count()} not yet dealt, and {reason}."
+            )
+        player = state.to_move[0]
+        legal = self._legal_actions(player)
+        if action in legal:
+            return
+        if state.phase is Phase.PASS:
+            card = _action_text(action)
+            if action >= _CLAIM:
+                reason = f"P{player} is choosing the cards it passes, one card at a time."
+            elif not state.hand_masks[player] >> action & 1:
+                reason = f"P{player} does not hold {card}."
+            elif self._selected >> action & 1:
+                reason = f"P{player} has chosen {card} to pass already."
+            else:
+                reason = f"these rules never let {card} be passed."
+        else:
+            try:
+                hearts.apply(state, self._decode(action))
+                reason = "it is not among the legal actions."  # pragma: no cover
+            except IllegalMoveError as error:
+                reason = str(error)
+        raise IllegalMoveError(
+            f"Action {action} ({self._action_to_string(player, action)}) is not legal for "
+            f"P{player} now: {reason} The legal actions are {legal}."
+        )
+
     def _decode(self, action: int) -> Move:
         seat = self.state.to_move[0]
         if action == _CLAIM:
@@ -410,8 +581,13 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         return Play(seat, CARDS[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if not 0 <= action < _NUM_ACTIONS:
+            raise HeartsError(
+                f"Action {action} is not an action of {GAME_NAME}: its actions are 0 to "
+                f"{_NUM_ACTIONS - 1}."
+            )
         if player == pyspiel.PlayerId.CHANCE or action < _CLAIM:
-            return str(CARDS[action])
+            return _action_text(action)
         return str(self._decode(action))
 
     def is_terminal(self) -> bool:
@@ -494,6 +670,11 @@ def _results_text(results: tuple[hearts.HandResult, ...]) -> str:
         json.dumps(hearts.result_to_dict(result), sort_keys=True, separators=(",", ":"))
         for result in results
     )
+
+
+def _action_text(action: int) -> str:
+    """The card of an action below 55, else the action's number."""
+    return str(CARDS[action]) if 0 <= action < len(CARDS) else f"action {action}"
 
 
 def _encode_choice(move: ChoosePass) -> int:
