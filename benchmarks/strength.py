@@ -26,14 +26,16 @@ import hearts
 
 
 def run(
-    name: str, bots: list[hearts.Bot], games: int, seed: int, workers: int
+    name: str, bots: list[hearts.Bot], games: int, seed: int, bot_seed: int, workers: int
 ) -> tuple[hearts.TournamentResult, float]:
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            result = hearts.tournament(hearts.Rules(), bots, games, seed, executor=pool)
+            result = hearts.tournament(
+                hearts.Rules(), bots, games, seed, executor=pool, bot_seed=bot_seed
+            )
     else:
-        result = hearts.tournament(hearts.Rules(), bots, games, seed)
+        result = hearts.tournament(hearts.Rules(), bots, games, seed, bot_seed=bot_seed)
     seconds = time.perf_counter() - start
     hands = sum(game.hands for game in result.games)
     print(f"\n### {name}\n")
@@ -78,7 +80,8 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=1000, help="search vs rule games")
     parser.add_argument("--samples", type=int, default=10, help="search bot deals per move")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=2026, help="the tournament's deals")
+    parser.add_argument("--bot-seed", type=int, default=2026, help="the bots' random choices")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.games, arguments.search_games, arguments.workers = 8, 2, 1
@@ -88,6 +91,7 @@ def main() -> None:
         [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()],
         arguments.games,
         arguments.seed,
+        arguments.bot_seed,
         arguments.workers,
     )
     search = hearts.SearchBot(samples=arguments.samples)
@@ -96,6 +100,7 @@ def main() -> None:
         [search, hearts.RuleBot(), hearts.RuleBot(), hearts.RuleBot()],
         arguments.search_games,
         arguments.seed,
+        arguments.bot_seed,
         arguments.workers,
     )
 
