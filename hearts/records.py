@@ -55,9 +55,10 @@ from typing import IO, Final, NoReturn, TypeVar, cast
 import attrs
 
 from hearts.cards import ALL_CARDS, CARDS, Card, CardSet, cards_of
-from hearts.engine import apply, new_game, trick_winner
+from hearts.engine import apply, new_game
 from hearts.errors import HeartsError, IllegalMoveError, NotationError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.play import exchange, first_leader, trick_winner
 from hearts.rules import (
     FLAG_FIELDS,
     PRESETS,
@@ -810,7 +811,7 @@ def _read_result(
     won = [0] * players
     if rules is not None:
         if seen_by is None:  # a view's result hides the hands the play is checked against
-            received = _received(dealt, passed, direction, players, count)
+            received = exchange(dealt, passed, direction)
             _check_play(path, rules, hand_number, received, tricks)
         for trick in tricks:
             won[trick.winner] += 1
@@ -1049,30 +1050,13 @@ def _check_passes(
     return count
 
 
-def _received(
-    dealt: tuple[int, ...],
-    passed: tuple[int, ...],
-    direction: PassDirection,
-    players: int,
-    count: int,
-) -> tuple[int, ...]:
-    """Each seat's hand after the exchange."""
-    if not count:
-        return dealt
-    offset = direction.offset(players)
-    return tuple(
-        dealt[seat] & ~passed[seat] | passed[(seat - offset) % players] for seat in range(players)
-    )
-
-
 def _first_leader(rules: Rules, hand_number: int, received: tuple[int, ...]) -> tuple[int, str]:
-    players = rules.players
+    """The first leader (:func:`hearts.play.first_leader`), and why, for a message."""
+    dealer = hand_number % rules.players
+    leader = first_leader(rules, dealer, received)
     if rules.first_lead in (FirstLead.LEFT_OF_DEALER, FirstLead.LEFT_OF_DEALER_NO_HEART):
-        dealer = hand_number % players
-        return (dealer + 1) % players, f"the player left of the dealer, P{dealer}"
-    lowest = rules.lowest_club
-    seat = next(s for s, mask in enumerate(received) if mask >> lowest & 1)
-    return seat, f"the holder of {lowest.ascii}"
+        return leader, f"the player left of the dealer, P{dealer}"
+    return leader, f"the holder of {rules.lowest_club.ascii}"
 
 
 def _check_play(
@@ -1649,9 +1633,7 @@ def _check_phase(state: State, path: str) -> None:
     _check_direction(
         path, f"{path}.pass_count", rules, state.hand_number, state.pass_direction, count
     )
-    received = _received(
-        state.dealt_masks, state.passed_masks, state.pass_direction, players, count
-    )
+    received = exchange(state.dealt_masks, state.passed_masks, state.pass_direction)
     hand_size = rules.hand_size
     if phase is Phase.PLAY:
         _expect(
