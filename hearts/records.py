@@ -1068,12 +1068,35 @@ def _check_play(
     trick: tuple[Card, ...] | None = None,
     leader: int | None = None,
 ) -> tuple[list[int], int]:
-    """Who led, played and won each trick agrees with the hands and the rules.
+    """The tricks are the engine's own: each play is replayed with :func:`hearts.apply`.
+
+    The replay starts from the hands after the pass; who led and won each trick is
+    compared with the record.
 
     Returns the cards each seat has played, and the leader of the trick after ``tricks``.
     """
     players = rules.players
     expected, why = _first_leader(rules, hand_number, received)
+    zeros = (0,) * players
+    state = State(
+        rules=rules,
+        seed=0,
+        phase=Phase.PLAY,
+        hand_number=hand_number,
+        scores=zeros,
+        results=(),
+        pass_direction=PassDirection.HOLD,
+        pass_count=0,
+        dealt_masks=received,
+        hand_masks=received,
+        passed_masks=zeros,
+        to_move=(expected,),
+        leader=expected,
+        trick=(),
+        tricks=(),
+        taken_masks=zeros,
+        hearts_broken=False,
+    )
     played = [0] * players
     rounds: list[tuple[str, int, tuple[Card, ...], int | None]] = [
         (f"{path}.tricks[{i}]", t.leader, t.cards, t.winner) for i, t in enumerate(tricks)
@@ -1092,6 +1115,10 @@ def _check_play(
                     place, f"is {card.ascii}, played by P{seat}, which does not hold it then."
                 )
             played[seat] |= 1 << card
+            try:
+                state = apply(state, Play(seat, card))
+            except IllegalMoveError as error:
+                raise RecordError(place, f"{error}") from None
         if winner is not None:
             actual = trick_winner(cards, led_by, players)
             if winner != actual:
@@ -1099,56 +1126,7 @@ def _check_play(
                     f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
                 )
             expected, why = actual, "the winner of the trick before"
-    _check_legal_plays(path, rules, hand_number, received, rounds)
     return played, expected
-
-
-def _check_legal_plays(
-    path: str,
-    rules: Rules,
-    hand_number: int,
-    received: tuple[int, ...],
-    rounds: Sequence[tuple[str, int, tuple[Card, ...], int | None]],
-) -> None:
-    """The engine itself accepts every play, in order, from the hands after the pass.
-
-    This checks what the hands alone cannot: following suit, the first lead and the first
-    trick, leading hearts, forced discards. (A claim is not checked: the cards of the trick
-    it interrupted are not kept.)
-    """
-    if not rounds:
-        return
-    players = rules.players
-    zeros = (0,) * players
-    leader = rounds[0][1]
-    state = State(
-        rules=rules,
-        seed=0,
-        phase=Phase.PLAY,
-        hand_number=hand_number,
-        scores=zeros,
-        results=(),
-        pass_direction=PassDirection.HOLD,
-        pass_count=0,
-        dealt_masks=received,
-        hand_masks=received,
-        passed_masks=zeros,
-        to_move=(leader,),
-        leader=leader,
-        trick=(),
-        tricks=(),
-        taken_masks=zeros,
-        hearts_broken=False,
-    )
-    for where, led_by, cards, winner in rounds:
-        for index, card in enumerate(cards):
-            place = f"{where}.cards[{index}]" if winner is not None else f"{where}[{index}]"
-            try:
-                state = apply(state, Play((led_by + index) % players, card))
-            except IllegalMoveError as error:
-                raise RecordError(place, f"{error}") from None
-            if state.phase is not Phase.PLAY:
-                return  # that was the last card of the hand
 
 
 def _check_scoring(
