@@ -108,6 +108,33 @@ _CARD_HELP: Final = (
 NUMBER_OF_CARDS: Final = 55
 """52 cards and 3 jokers."""
 FIRST_JOKER: Final = 52
+_CARD_TYPES: Final = f"a card's int (0 to {NUMBER_OF_CARDS - 1}) or its text (as 'QS')"
+_CARDS_TYPES: Final = "text (as '2C 3C QS') or an iterable of cards"
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an int and not a bool.
+
+    >>> _is_int(3), _is_int(True), _is_int(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for a message, cut short; a huge int is described, not printed.
+
+    >>> _shown("QS"), _shown(-(10**40)), _shown("x" * 100)[-5:]
+    ("'QS'", 'a negative int of about 41 digits', 'xx...')
+    """
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 class Card(int):
@@ -129,6 +156,18 @@ class Card(int):
     >>> joker = Card("JK1")
     >>> int(joker), joker.is_joker, joker.suit, joker.rank
     (52, True, None, None)
+
+    A value that is not a card is refused: a wrong value with a
+    :class:`~hearts.NotationError`, a wrong type with a :class:`TypeError`.
+
+    >>> Card(55)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.NotationError: 55 is not a card: a card is an int from 0 to 54.
+    >>> Card(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: Card takes a card's int (0 to 54) or its text (as 'QS'), got None.
     """
 
     __slots__ = ()
@@ -140,9 +179,9 @@ class Card(int):
             if 0 <= value < NUMBER_OF_CARDS:
                 return CARDS[value]
             raise NotationError(
-                f"{value!r} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
+                f"{_shown(value)} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
             )
-        raise NotationError(f"{value!r} is not a card: give a card's int or its text.")
+        raise TypeError(f"Card takes {_CARD_TYPES}, got {_shown(value)}.")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -151,8 +190,13 @@ class Card(int):
         >>> print(Card.of(Rank.ACE, Suit.HEARTS))
         A♥
         """
+        if not (_is_int(rank) and _is_int(suit)):
+            raise TypeError(
+                "Card.of takes a rank (an int from 2 to 14) and a suit (an int from 0 to 3), "
+                f"got {_shown(rank)} and {_shown(suit)}."
+            )
         if not 2 <= rank <= 14 or not 0 <= suit <= 3:
-            raise NotationError(f"rank {rank!r} of suit {suit!r} is not a card.")
+            raise NotationError(f"rank {_shown(rank)} of suit {_shown(suit)} is not a card.")
         return CARDS[suit * 13 + rank - 2]
 
     @classmethod
@@ -166,9 +210,11 @@ class Card(int):
         ...
         hearts.errors.NotationError: 'Q' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'.
         """
-        card = _CARD_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if not isinstance(text, str):
+            raise TypeError(f"Card.parse reads a card from text (a str), got {_shown(text)}.")
+        card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise NotationError(f"{text!r} is not a card: {_CARD_HELP}.")
+            raise NotationError(f"{_shown(text)} is not a card: {_CARD_HELP}.")
         return card
 
     @property
@@ -267,6 +313,63 @@ def cards_of(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
+def _mask_of(cards: object, what: str) -> tuple[int, int]:
+    """The mask of ``cards`` (text or an iterable of cards) and the mask of cards named twice.
+
+    ``what`` names the argument in a :class:`TypeError`: ``"Pass.cards"``.
+
+    >>> _mask_of("2C 3C 2C", "Pass.cards")
+    (3, 1)
+    >>> _mask_of(None, "Pass.cards")
+    Traceback (most recent call last):
+    ...
+    TypeError: Pass.cards takes text (as '2C 3C QS') or an iterable of cards, got None.
+    """
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    elif isinstance(cards, (bytes, bytearray)):
+        raise _not_cards_error(cards, what)
+    mask = twice = 0
+    card: object = _NO_CARD
+    try:
+        for card in cards:  # type: ignore[attr-defined]
+            bit = 1 << Card(card)  # type: ignore[arg-type]
+            twice |= mask & bit
+            mask |= bit
+    except TypeError:
+        error = _cards_type_error(cards, card, what)
+        if error is None:
+            raise  # raised by the iterable itself, not by a card
+        raise error from None
+    return mask, twice
+
+
+_NO_CARD: Final = object()
+
+
+def _cards_type_error(cards: object, card: object, what: str) -> TypeError | None:
+    """The error for a TypeError met reading ``cards`` at ``card``, or None if not ours."""
+    if card is _NO_CARD:  # before the first card: is ``cards`` iterable at all?
+        try:
+            iter(cards)  # type: ignore[call-overload]
+        except TypeError:
+            return _not_cards_error(cards, what)
+        return None
+    try:
+        Card(card)  # type: ignore[arg-type]
+    except TypeError:
+        return TypeError(f"{what} takes cards, each {_CARD_TYPES}, got {_shown(card)} among them.")
+    return None
+
+
+def _not_cards_error(cards: object, what: str) -> TypeError:
+    """The error for ``cards`` that are neither text nor an iterable of cards."""
+    if isinstance(cards, (bytes, bytearray)):
+        return TypeError(f"{what} takes {_CARDS_TYPES}, got {_shown(cards)}; decode it first.")
+    hint = f" (for one card, write [{_shown(cards)}])" if _is_int(cards) else ""
+    return TypeError(f"{what} takes {_CARDS_TYPES}, got {_shown(cards)}{hint}.")
+
+
 def _card_set(mask: int) -> CardSet:
     """``CardSet.from_mask(mask)`` for a mask known to be valid (the engine's own), unchecked.
 
@@ -296,6 +399,16 @@ class CardSet(AbstractSet[Card]):
     CardSet('2♣ 3♣ A♥ Q♠')
     >>> print(hand - CardSet("QS"), hand.suit(Suit.CLUBS) <= hand, hand.mask == CardSet.from_mask(hand.mask).mask)
     2♣ 3♣ A♥ True True
+
+    A card named twice is in the set once. Anything but text or an iterable of cards is a
+    :class:`TypeError`:
+
+    >>> CardSet("QS QS")
+    CardSet('Q♠')
+    >>> CardSet(Card("QS"))
+    Traceback (most recent call last):
+    ...
+    TypeError: CardSet takes text (as '2C 3C QS') or an iterable of cards, got Card('Q♠') (for one card, write [Card('Q♠')]).
     """
 
     __slots__ = ("_mask",)
@@ -304,9 +417,18 @@ class CardSet(AbstractSet[Card]):
     def __init__(self, cards: str | Iterable[Card | int | str] = ()) -> None:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        elif isinstance(cards, (bytes, bytearray)):
+            raise _not_cards_error(cards, "CardSet")
         mask = 0
-        for card in cards:
-            mask |= 1 << Card(card)
+        card: object = _NO_CARD
+        try:
+            for card in cards:
+                mask |= 1 << Card(card)
+        except TypeError:
+            error = _cards_type_error(cards, card, "CardSet")
+            if error is None:
+                raise  # raised by the iterable itself, not by a card
+            raise error from None
         object.__setattr__(self, "_mask", mask)
 
     @classmethod
@@ -316,9 +438,12 @@ class CardSet(AbstractSet[Card]):
         >>> print(CardSet.from_mask(0b11))
         2♣ 3♣
         """
-        if not isinstance(mask, int) or mask < 0 or mask > ALL_CARDS:
+        if not _is_int(mask):
+            raise TypeError(f"CardSet.from_mask takes an int bitmask, got {_shown(mask)}.")
+        if mask < 0 or mask > ALL_CARDS:
             raise NotationError(
-                f"{mask!r} is not a mask of cards: use an int from 0 to 2**{NUMBER_OF_CARDS} - 1."
+                f"{_shown(mask)} is not a mask of cards: use an int from 0 to "
+                f"2**{NUMBER_OF_CARDS} - 1."
             )
         result = object.__new__(cls)
         object.__setattr__(result, "_mask", mask)
@@ -332,7 +457,7 @@ class CardSet(AbstractSet[Card]):
         True
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not text describing cards.")
+            raise TypeError(f"CardSet.parse reads cards from text (a str), got {_shown(text)}.")
         return cls(text)
 
     @property
@@ -346,7 +471,14 @@ class CardSet(AbstractSet[Card]):
         >>> print(CardSet("2C QS AS").suit(Suit.SPADES))
         Q♠ A♠
         """
-        return CardSet.from_mask(self._mask & SUIT_MASKS[suit])
+        if suit.__class__ is not Suit:
+            if not _is_int(suit):
+                raise TypeError(
+                    f"CardSet.suit takes a Suit (or an int from 0 to 3), got {_shown(suit)}."
+                )
+            if not 0 <= suit <= 3:
+                raise NotationError(f"{_shown(suit)} is not a suit: a suit is an int from 0 to 3.")
+        return _card_set(self._mask & SUIT_MASKS[suit])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")

@@ -12,7 +12,10 @@
   with ``ShootMode.CHOOSE``).
 
 Moves are frozen and hashable, and their fields take cards as :class:`~hearts.Card` values,
-ints or text.
+ints or text. A move is checked as it is built: a field of the wrong type is a
+:class:`TypeError` saying what it takes, and a seat outside P0 to P6 or a card named twice
+is an :class:`~hearts.IllegalMoveError`. Whether the move is legal in a game is for
+:func:`hearts.apply` to say.
 
 >>> print(Play(2, "QS"), "/", Pass(0, "2C 3D QS"))
 P2 plays Q♠ / P0 passes 2♣ 3♦ Q♠
@@ -27,19 +30,83 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from hearts.cards import CARDS, Card, CardSet
+from hearts.cards import (
+    _CARD_TYPES,
+    CARDS,
+    NUMBER_OF_CARDS,
+    Card,
+    CardSet,
+    _card_set,
+    _is_int,
+    _mask_of,
+    _shown,
+)
 from hearts.errors import IllegalMoveError
-from hearts.rules import PassDirection, ShootMode
+from hearts.rules import MAX_PLAYERS, PassDirection, ShootMode
 
 __all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
 
+MAX_SEATS: Final = MAX_PLAYERS
+"""Seats run from 0 to ``MAX_SEATS - 1``: P0 to P6."""
+
+
+def _check_seat(move: object, field: attrs.Attribute[int], player: object) -> None:
+    """Refuse a ``player`` that is not a seat of any game: an attrs validator."""
+    if player.__class__ is not int and not _is_int(player):
+        raise TypeError(
+            f"{type(move).__name__}.{field.name} must be a seat number (an int from 0 to "
+            f"{MAX_SEATS - 1}), got {_shown(player)}."
+        )
+    if not 0 <= player < MAX_SEATS:  # type: ignore[operator]
+        raise IllegalMoveError(
+            f"{type(move).__name__}.{field.name} is {_shown(player)}, which is not a seat: "
+            f"seats run from P0 to P{MAX_SEATS - 1}."
+        )
+
+
+def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
+    """``cards`` as a :class:`CardSet`, refusing a card named twice (which breaks ``rule``)."""
+    if isinstance(cards, CardSet):
+        return cards
+    mask, twice = _mask_of(cards, what)
+    if twice:
+        repeated = CARDS[(twice & -twice).bit_length() - 1]
+        raise IllegalMoveError(f"{what} names {repeated} twice, in {_shown(cards)}: {rule}.")
+    return _card_set(mask)
+
 
 def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tuple[CardSet, ...]:
-    return tuple(hand if isinstance(hand, CardSet) else CardSet(hand) for hand in hands)
+    try:
+        if isinstance(hands, (str, bytes, bytearray, CardSet)):
+            raise TypeError  # iterable, but of cards or characters, not of hands
+        seats = enumerate(hands)
+    except TypeError:
+        raise TypeError(
+            "Deal.hands takes one hand per seat, each as text or cards, as "
+            f"['2C 3C …', '4C 5C …', …], got {_shown(hands)}."
+        ) from None
+    return tuple(
+        _checked_cards(hand, f"Deal.hands[{seat}]", "a hand holds each card once")
+        for seat, hand in seats
+    )
 
 
-def _to_card_set(cards: CardSet | str | Iterable[Card | int | str]) -> CardSet:
-    return cards if isinstance(cards, CardSet) else CardSet(cards)
+def _to_pass_cards(cards: CardSet | str | Iterable[Card | int | str]) -> CardSet:
+    return _checked_cards(cards, "Pass.cards", "a pass gives each card once")
+
+
+def _to_play_card(card: Card | int | str) -> Card:
+    # The hot path: a Card or an int in range is looked up without a call.
+    if card.__class__ is Card:
+        return card
+    if card.__class__ is int and 0 <= card < NUMBER_OF_CARDS:
+        return CARDS[card]
+    if card.__class__ is str:
+        return Card.parse(card)
+    try:
+        return Card(card)
+    except TypeError:
+        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {_shown(card)}.") from None
 
 
 @attrs.frozen(cache_hash=True)
@@ -55,6 +122,10 @@ class Deal:
     CardSet('4♣ 5♣')
     >>> print(deal)
     deals P0: 2♣ 3♣ | P1: 4♣ 5♣ | P2: 6♣ 7♣ | P3: 8♣ 9♣
+    >>> Deal(["2C 3C", "4C 4C", "6C 7C", "8C 9C"])
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: Deal.hands[1] names 4♣ twice, in '4C 4C': a hand holds each card once.
     """
 
     hands: tuple[CardSet, ...] = attrs.field(converter=_to_hands)
@@ -69,10 +140,14 @@ class Pass:
 
     >>> Pass(1, "QS KS AS").cards
     CardSet('Q♠ K♠ A♠')
+    >>> Pass(1, "QS KS QS")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: Pass.cards names Q♠ twice, in 'QS KS QS': a pass gives each card once.
     """
 
-    player: int
-    cards: CardSet = attrs.field(converter=_to_card_set)
+    player: int = attrs.field(validator=_check_seat)
+    cards: CardSet = attrs.field(converter=_to_pass_cards)
 
     def __str__(self) -> str:
         return f"P{self.player} passes {self.cards}"
@@ -84,23 +159,50 @@ class Play:
 
     >>> Play(0, "2C").card
     Card('2♣')
+
+    ``player`` is a seat number, from 0 to 6; whether the game has that seat is checked by
+    :func:`hearts.apply`.
+
+    >>> Play(7, "2C")
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: Play.player is 7, which is not a seat: seats run from P0 to P6.
+    >>> Play("0", "2C")
+    Traceback (most recent call last):
+    ...
+    TypeError: Play.player must be a seat number (an int from 0 to 6), got '0'.
     """
 
-    player: int
-    card: Card = attrs.field(converter=Card)
+    player: int = attrs.field(validator=_check_seat)
+    card: Card = attrs.field(converter=_to_play_card)
 
     def __str__(self) -> str:
         return f"P{self.player} plays {self.card}"
 
 
 def _to_direction(direction: PassDirection | str) -> PassDirection:
+    if not isinstance(direction, (str, PassDirection)):
+        raise TypeError(
+            "ChoosePass.direction takes a PassDirection or its name (a str, as 'left'), "
+            f"got {_shown(direction)}."
+        )
     try:
         return PassDirection(direction)
     except ValueError:
         names = ", ".join(repr(member.value) for member in PassDirection)
         raise IllegalMoveError(
-            f"{direction!r} is not a pass direction: use one of {names}."
+            f"{_shown(direction)} is not a pass direction: use one of {names}."
         ) from None
+
+
+def _check_count(move: object, field: attrs.Attribute[int], count: object) -> None:
+    """Refuse a pass count that is not a whole number of cards: an attrs validator."""
+    if not _is_int(count):
+        raise TypeError(
+            f"ChoosePass.count must be a number of cards (an int), got {_shown(count)}."
+        )
+    if count < 0:  # type: ignore[operator]
+        raise IllegalMoveError(f"ChoosePass.count is {_shown(count)}: a pass has 0 cards or more.")
 
 
 @attrs.frozen(cache_hash=True)
@@ -113,9 +215,9 @@ class ChoosePass:
     P0 calls a pass of 2 across / P0 calls a hold hand
     """
 
-    player: int
+    player: int = attrs.field(validator=_check_seat)
     direction: PassDirection = attrs.field(converter=_to_direction)
-    count: int
+    count: int = attrs.field(validator=_check_count)
 
     def __str__(self) -> str:
         if self.direction is PassDirection.HOLD:
@@ -134,15 +236,21 @@ class Claim:
     P2 claims the rest
     """
 
-    player: int
+    player: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
         return f"P{self.player} claims the rest"
 
 
 def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
+    if not isinstance(mode, (str, ShootMode)):
+        raise TypeError(
+            f"ShootChoice.mode takes 'add' or 'subtract' (a str or a ShootMode), got {_shown(mode)}."
+        )
     if mode not in (ShootMode.ADD, ShootMode.SUBTRACT, "add", "subtract"):
-        raise IllegalMoveError(f"{mode!r} is not a way to score a shot: use 'add' or 'subtract'.")
+        raise IllegalMoveError(
+            f"{_shown(mode)} is not a way to score a shot: use 'add' or 'subtract'."
+        )
     return ShootMode(mode)
 
 
@@ -157,7 +265,7 @@ class ShootChoice:
     P1 subtracts the shot from its own total
     """
 
-    player: int
+    player: int = attrs.field(validator=_check_seat)
     mode: ShootMode = attrs.field(converter=_to_shoot_mode)
 
     def __str__(self) -> str:
@@ -169,7 +277,6 @@ class ShootChoice:
 Move: TypeAlias = Deal | Pass | Play | ChoosePass | Claim | ShootChoice
 """Any move."""
 
-MAX_SEATS: Final = 7
 PLAYS: Final[tuple[tuple[Play, ...], ...]] = tuple(
     tuple(Play(player, card) for card in CARDS) for player in range(MAX_SEATS)
 )

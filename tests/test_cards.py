@@ -71,9 +71,41 @@ def test_card_rejects_values_outside_the_deck() -> None:
     with pytest.raises(NotationError):
         Card(-1)
     with pytest.raises(NotationError):
-        Card(True)
-    with pytest.raises(NotationError):
         Card.of(Rank.ACE, 4)
+    with pytest.raises(NotationError, match=r"^an int of about 5,001 digits is not a card"):
+        Card(10**5000)  # too long even for repr() in Python 3.11
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(None, "None"), (3.5, "3.5"), (True, "True"), (b"QS", "b'QS'"), ([0], "[0]"), (Card, None)],
+)
+def test_card_of_the_wrong_type_is_a_type_error_saying_what_it_takes(
+    value: object, shown: str | None
+) -> None:
+    """A bool is not a card's int: Card(True) is a mistake, not 3♣."""
+    with pytest.raises(
+        TypeError, match=r"^Card takes a card's int \(0 to 54\) or its text \(as 'QS'\), got "
+    ) as caught:
+        Card(value)  # type: ignore[arg-type]
+    if shown is not None:
+        assert str(caught.value).endswith(f"got {shown}.")
+
+
+def test_card_parse_and_of_refuse_the_wrong_types() -> None:
+    with pytest.raises(
+        TypeError, match=r"^Card\.parse reads a card from text \(a str\), got None\.$"
+    ):
+        Card.parse(None)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError,
+        match=r"^Card\.of takes a rank \(an int from 2 to 14\) and a suit \(an int from 0 to 3\), "
+        r"got 'A' and 'S'\.$",
+    ):
+        Card.of("A", "S")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"got 2\.5 and 1\.$"):
+        Card.of(2.5, 1)  # type: ignore[arg-type]
+    assert Card.of(14, 3) is Card("AS")
 
 
 def test_card_formats_as_its_text() -> None:
@@ -93,6 +125,65 @@ def test_card_set_parse_and_str_round_trip() -> None:
 def test_card_set_rejects_bad_text_naming_the_card() -> None:
     with pytest.raises(NotationError, match="'ZZ'"):
         CardSet.parse("2C ZZ")
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (None, r"^CardSet takes text \(as '2C 3C QS'\) or an iterable of cards, got None\.$"),
+        (5.5, r"^CardSet takes text .*, got 5\.5\.$"),
+        (5, r"^CardSet takes text .*, got 5 \(for one card, write \[5\]\)\.$"),
+        (b"2C 3C", r"^CardSet takes text .*, got b'2C 3C'; decode it first\.$"),
+        (bytearray(b"\x00"), r"^CardSet takes text .*; decode it first\.$"),
+        (
+            [0, None],
+            r"^CardSet takes cards, each a card's int \(0 to 54\) or its text \(as 'QS'\), got None among them\.$",
+        ),
+        ([[["2C"]]], r"got \[\['2C'\]\] among them\.$"),
+        ([1.0], r"got 1\.0 among them\.$"),
+    ],
+)
+def test_card_set_of_the_wrong_type_is_a_type_error_saying_what_it_takes(
+    cards: object, message: str
+) -> None:
+    """CardSet(None) once failed inside the loop with "'NoneType' object is not iterable"."""
+    with pytest.raises(TypeError, match=message) as caught:
+        CardSet(cards)  # type: ignore[arg-type]
+    assert caught.value.__context__ is None or caught.value.__suppress_context__
+
+
+def test_card_set_parse_suit_and_from_mask_refuse_the_wrong_types() -> None:
+    with pytest.raises(
+        TypeError, match=r"^CardSet\.parse reads cards from text \(a str\), got None\.$"
+    ):
+        CardSet.parse(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^CardSet\.from_mask takes an int bitmask, got None\.$"):
+        CardSet.from_mask(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"got True\.$"):
+        CardSet.from_mask(True)
+    with pytest.raises(NotationError, match=r"^-1 is not a mask of cards"):
+        CardSet.from_mask(-1)
+    with pytest.raises(NotationError, match=r"^an int of about 3,011 digits is not a mask"):
+        CardSet.from_mask(10**3010)
+
+
+def test_card_set_suit_refuses_what_is_not_a_suit() -> None:
+    """CardSet.suit(4) was an IndexError, and suit(-1) silently meant spades."""
+    cards = CardSet("2C QS")
+    assert cards.suit(3) == cards.suit(Suit.SPADES) == CardSet("QS")
+    with pytest.raises(NotationError, match=r"^4 is not a suit: a suit is an int from 0 to 3\.$"):
+        cards.suit(4)
+    with pytest.raises(NotationError, match=r"^-1 is not a suit"):
+        cards.suit(-1)
+    with pytest.raises(
+        TypeError, match=r"^CardSet\.suit takes a Suit \(or an int from 0 to 3\), got 'S'\.$"
+    ):
+        cards.suit("S")  # type: ignore[arg-type]
+
+
+def test_card_set_keeps_set_semantics_for_a_card_named_twice() -> None:
+    """Only moves refuse a repeated card (see test_moves.py); a CardSet is a set."""
+    assert CardSet("2C 2C 3C") == CardSet([0, Card("2C"), "3C"]) == CardSet("2C 3C")
 
 
 def test_card_set_is_a_bitmask() -> None:
