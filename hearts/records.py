@@ -2277,7 +2277,7 @@ def _notation(words: str) -> Move | None:
     if match := _PLAY.fullmatch(words):
         return Play(int(match[1]), Card.parse(match[2]))
     if match := _PASS.fullmatch(words):
-        return Pass(int(match[1]), CardSet.parse(match[2]))
+        return Pass(int(match[1]), match[2])  # the text itself: a card named twice is refused
     if match := _HOLD.fullmatch(words):
         return ChoosePass(int(match[1]), PassDirection.HOLD, 0)
     if match := _CHOOSE.fullmatch(words):
@@ -2316,7 +2316,7 @@ def _deal(text: str) -> Deal:
             raise NotationError(
                 f"{_show(part.strip())} is not the hand of P{seat}: write 'P{seat}: 2♣ 3♣ …'."
             )
-        hands.append(CardSet.parse(match[2]))
+        hands.append(match[2].strip())
     return Deal(hands)
 
 
@@ -2341,7 +2341,7 @@ def parse_move(text: str) -> Move:
         raise TypeError(f"parse_move needs the text of a move (a str), got {_short(text)}.")
     try:
         move = _notation(" ".join(text.split()))
-    except NotationError as error:
+    except (NotationError, IllegalMoveError) as error:
         reason = str(error)  # which may quote a very long word of the text in full
         if len(reason) > 4 * _SHOWN:
             reason = reason[: 4 * _SHOWN - 3] + "..."

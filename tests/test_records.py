@@ -1321,3 +1321,13 @@ def test_format_hand_shows_claims_bonuses_resets_and_chips() -> None:
     )
     winners = finished_state().results[-1]
     assert "  Game over: " in hearts.format_hand(winners)
+
+
+def test_move_notation_refuses_a_card_named_twice_and_a_seat_beyond_p6() -> None:
+    """Issue 13: "P0 passes 2C 2C 3C" was read as a pass of two cards."""
+    with pytest.raises(hearts.NotationError, match=r"Pass\.cards names 2♣ twice"):
+        hearts.parse_move("P0 passes 2C 2C 3C")
+    with pytest.raises(hearts.NotationError, match=r"Deal\.hands\[0\] names 2♣ twice, in '2C 2C'"):
+        hearts.parse_move("deals P0: 2C 2C | P1: 3C 4C | P2: 5C 6C | P3: 7C 8C")
+    with pytest.raises(hearts.NotationError, match="seats run from P0 to P6"):
+        hearts.parse_move("P9 plays QS")
