@@ -9,7 +9,9 @@
 * ``hearts rules [NAME|FILE]`` lists the presets, or prints one as JSON.
 
 Exit status: 0 on success, 1 for a record that is not valid, 2 for bad arguments or input
-(an unknown preset, an unreadable file, bad numbers), reported in one line on stderr.
+(an unknown preset or bot, a file that cannot be read or is not JSON, bad numbers), each
+reported in one line on stderr; 130 after Ctrl-C, 141 when the reader of the output goes
+away (``hearts play | head``), 143 after SIGTERM.
 
 >>> main(["play", "--seed", "3", "--target", "20"])  # doctest: +ELLIPSIS
 Hearts: 4 players, game to 20, seed 3, random players
@@ -24,18 +26,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import functools
 import json
 import multiprocessing
 import os
+import pickle
 import random
+import re
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NoReturn
+from types import FrameType
+from typing import Final, NoReturn
 
 import attrs
 
@@ -46,7 +52,7 @@ from hearts.errors import HeartsError
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
 from hearts.records import _read_rules as read_rules
-from hearts.rules import PRESETS, Rules
+from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
@@ -54,7 +60,9 @@ __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
 BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
 """The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
 :class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
-is one more entry: any :class:`~hearts.Bot`."""
+is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots
+themselves to its worker processes, so there a bot must be picklable, an instance of a
+class that the workers can import (defined at the top level of a module)."""
 
 
 def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
@@ -62,49 +70,60 @@ def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
     names = tuple(name.strip() for name in names)
     for name in names:
         if name not in BOTS:
-            raise HeartsError(f"There is no bot {name!r}; the bots are {', '.join(BOTS)}.")
+            close = difflib.get_close_matches(name, BOTS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise HeartsError(f"There is no bot {name!r}{hint}; the bots are {', '.join(BOTS)}.")
     if len(names) == 1:
         return names * players
     if len(names) != players:
         raise HeartsError(
-            f"--bots names {len(names)} bots, but this game has {players} seats: name one bot "
+            f"{len(names)} bots are named, but this game has {players} seats: name one bot "
             f"for every seat, or {players} bots separated by commas."
         )
     return names
 
 
 def play_game(
-    rules: Rules, seed: int, bots: Sequence[str] = ("random",)
+    rules: Rules, seed: int, bots: Sequence[str] = ("random",), bot_seed: int | None = None
 ) -> tuple[State, GameRecord]:
     """Play one whole game between the named bots; return its last state and its record.
 
-    The deals come from ``seed`` (:func:`hearts.new_game`), and each seat's bot draws from
-    its own generator derived from ``seed`` and the seat, so the same seed plays the same
-    game. ``bots`` names one bot of :data:`BOTS` for every seat, or one per seat. The
-    record's metadata gives each seat's bot as the player's name.
+    The deals come from ``seed`` (:func:`hearts.new_game`) and the bots' random choices
+    from ``bot_seed`` (:func:`hearts.play_game`); without it, from ``seed`` too, so that
+    the seed alone replays a game. That suits bots you trust: a bot could work a small
+    seed out from its generator and read the deals, so give bots you do not trust a
+    ``bot_seed`` of their own, kept secret. ``bots`` names one bot of :data:`BOTS` for
+    every seat, or one per seat. The record's metadata gives each seat's bot as the
+    player's name, and the bots' seed.
 
     >>> import hearts
-    >>> state, record = play_game(hearts.Rules(target=30), seed=1)
+    >>> state, record = play_game(hearts.Rules(target=30), seed=1, bot_seed=2)
     >>> state.is_over, hearts.replay(record).final == state, record.metadata["players"][0]
     (True, True, 'random')
+    >>> record.metadata["bot_seed"], play_game(hearts.Rules(target=30), 1, bot_seed=2)[0] == state
+    (2, True)
     """
     names = _bots_for(bots, rules.players)
-    game = play_bots(rules, [BOTS[name] for name in names], seed, keep_moves=True)
-    record = GameRecord(rules, game.moves, seed=seed, metadata={"players": list(names)})
+    bot_seed = seed if bot_seed is None else bot_seed
+    game = play_bots(
+        rules, [BOTS[name] for name in names], seed, keep_moves=True, bot_seed=bot_seed
+    )
+    metadata = {"players": list(names), "bot_seed": game.bot_seed}
+    record = GameRecord(rules, game.moves, seed=seed, metadata=metadata)
     return replay(record).final, record
 
 
 def play_random_game(rules: Rules, seed: int) -> State:
     """Play a whole game in which every seat picks uniformly among its legal moves.
 
-    The deals and the players' choices both follow from ``seed``; this is
-    ``play_game(rules, seed)[0]``.
+    The deals and the players' choices both follow from ``seed`` (random players cannot
+    make use of the deal); this is ``play_game(rules, seed, bot_seed=seed)[0]``.
 
     >>> state = play_random_game(Rules(target=30), seed=1)
     >>> state.is_over, max(state.scores) >= 30
     (True, True)
     """
-    return play_game(rules, seed)[0]
+    return play_game(rules, seed, bot_seed=seed)[0]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -118,6 +137,11 @@ def game_seed(seed: int, index: int) -> int:
     True
     """
     return random.Random(f"hearts-simulate:{seed}:{index}").getrandbits(63)
+
+
+def _bots_game_seed(bot_seed: int, index: int) -> int:
+    """The bots' seed in game ``index`` of ``hearts simulate --bot-seed BOT_SEED``."""
+    return random.Random(f"hearts-simulate-bots:{bot_seed}:{index}").getrandbits(63)
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -172,55 +196,139 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _whole(low: int) -> Callable[[str], int]:
+def _whole(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An option's type: a whole number, at least ``low`` and at most ``high`` if given."""
+
     def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if len(digits) > 100 and digits.isdigit():
+            raise argparse.ArgumentTypeError(f"a number of {len(digits):,} digits is too long")
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        if low is not None and high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low:,} to {high:,}, got {value}"
+            )
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {value}")
         return value
 
     parse.__name__ = "whole number"
     return parse
 
 
+def _printable(text: str) -> str:
+    """``text`` with what a terminal should not be sent (escapes, lone surrogates) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
+
+
 def _read_text(name: str) -> str:
-    """The text of a file, or of standard input for ``-``."""
-    if name == "-":
-        return sys.stdin.read()
+    """The text of a file, or of standard input for ``-``; a one-line error if unreadable."""
     try:
-        return Path(name).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("", "the file is not UTF-8 text.") from None
+        if name == "-":
+            stdin = sys.stdin
+            if stdin is None:  # started with standard input closed
+                raise _UsageError("-: there is no standard input to read.")
+            data: bytes | str = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
+        else:
+            data = Path(name).read_bytes()
     except OSError as error:
         raise _UsageError(f"Cannot read {name!r}: {error.strerror or error}.") from None
+    except UnicodeDecodeError as error:  # a text standard input, decoded by Python
+        raise _UsageError(f"{name}: not UTF-8 text: {error.reason}.") from None
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _UsageError(
+            f"{name}: not UTF-8 text (byte {data[error.start]:#04x} at offset "
+            f"{error.start:,}: {error.reason})."
+        ) from None
 
 
-def _rules_from(arguments: argparse.Namespace) -> tuple[Rules, str | None, str]:
+def _json(name: str, text: str) -> object:
+    """The JSON value of a rules file; a one-line error for anything that is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _UsageError(f"{name}: not JSON: {error}.") from None
+    except RecursionError:
+        raise _UsageError(f"{name}: JSON nested too deeply to read.") from None
+    except ValueError:  # a number too long for Python to read (sys.get_int_max_str_digits)
+        raise _UsageError(f"{name}: JSON with a number too long to read.") from None
+
+
+def _check_json(name: str, text: str) -> None:
+    """Refuse text that is not JSON (exit status 2); what a record holds is loads' concern."""
+    try:
+        json.loads(text, parse_int=len, parse_float=len, parse_constant=len)
+    except json.JSONDecodeError as error:
+        raise _UsageError(f"{name}: not JSON: {error}.") from None
+    except RecursionError:
+        pass  # JSON nested deeper than Python reads: loads refuses it as a record.
+
+
+def _command_line_words(message: str, options: dict[str, str] | None = None) -> str:
+    """A message of the library in the words of a rules file and of the command line.
+
+    ``Rules.players`` is ``--players`` when that option is in ``options`` (a field's name to
+    the option's text) and ``rules.players`` otherwise, a field of a rules file.
+    """
+    message = message.replace("Rules.from_dict got unknown field", "unknown field")
+    message = message.replace("Rules.from_dict reads", "this version of hearts reads")
+    for field, option in (options or {}).items():
+        message = message.replace(f"Rules.{field}", option.split()[0])
+    # Not inside quotes: a value of the file is shown as it is.
+    message = re.sub(r"(?<!')\bRules\.(?=[a-z])", "rules.", message)
+    return re.sub(r"(?<!')\bNone\b(?!')", "null", message)
+
+
+def _preset(text: str) -> str | None:
+    """The preset that ``text`` names, in any case, or None."""
+    name = text.strip().lower()
+    return name if name in PRESETS else None
+
+
+def _rules_file(name: str) -> tuple[Rules, str | None]:
+    """The rules in a JSON file (or standard input): one line for whatever is wrong."""
+    data = _json(name, _read_text(name))
+    try:
+        return read_rules(data, "rules")
+    except RecordError as error:
+        # "rules: Rules.players must be ..." says the same as "rules.players must be ...".
+        top = error.path == "rules" and error.reason.startswith("Rules.")
+        message = _command_line_words(error.reason if top else str(error))
+        raise _UsageError(f"{name}: {message}") from None
+    except Exception as error:  # any other refusal of bad input is one line too
+        raise _UsageError(f"{name}: not rules this version of hearts reads: {error}") from None
+
+
+def _rules_from(
+    arguments: argparse.Namespace, where: str = "--rules"
+) -> tuple[Rules, str | None, str]:
     """The rules of ``--rules NAME|FILE``, with the ``--players`` and ``--target`` changes.
 
     Also returns the preset's name if they are one unchanged, and a label naming where
-    they came from.
+    they came from. ``where`` names the argument in messages.
     """
     text: str | None = arguments.rules
     preset: str | None = None
     if text is None:
         rules = Rules()
-    elif text in PRESETS:
-        rules, preset = PRESETS[text].rules, text
-    elif Path(text).exists() or text == "-":
-        try:
-            data = json.loads(_read_text(text))
-            rules, preset = read_rules(data, "rules")
-        except json.JSONDecodeError as error:
-            raise _UsageError(f"{text}: the rules file is not JSON: {error}.") from None
-        except RecordError as error:
-            raise _UsageError(f"{text}: {error}") from None
+    elif (preset := _preset(text)) is not None:
+        rules = PRESETS[preset].rules
+    elif text == "-" or os.path.lexists(text):
+        rules, preset = _rules_file(text)
     else:
+        close = difflib.get_close_matches(text.strip().lower(), PRESETS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise _UsageError(
-            f"There is no preset {text!r} and no file of that name; the presets are "
+            f"{where}: there is no preset or file {text!r}{hint}; the presets are "
             f"{', '.join(PRESETS)}."
         )
     changes = {
@@ -229,26 +337,42 @@ def _rules_from(arguments: argparse.Namespace) -> tuple[Rules, str | None, str]:
         if getattr(arguments, name, None) is not None
     }
     # Named only when --rules names them: the standard game needs no label.
-    label = "" if text is None else ", ".join([text, *(f"{k} {v}" for k, v in changes.items())])
+    shown = None if text is None else (_preset(text) or text)
+    label = "" if shown is None else ", ".join([shown, *(f"{k} {v}" for k, v in changes.items())])
     if changes:
-        rules = rules.replace(**changes)
+        options = {name: f"--{name} {value}" for name, value in changes.items()}
+        try:
+            rules = rules.replace(**changes)
+        except HeartsError as error:
+            given = " ".join(([f"{where} {shown}"] if shown else []) + list(options.values()))
+            raise _UsageError(f"{given}: {_command_line_words(str(error), options)}") from None
         if preset is not None and rules != PRESETS[preset].rules:
             preset = None
     return rules, preset, label
 
 
-def _header(rules: Rules, label: str, seed: int, bots: Sequence[str]) -> str:
+def _header(rules: Rules, label: str, seed: int, bot_seed: int | None, bots: Sequence[str]) -> str:
     named = f" ({label})" if label else ""
-    return f"Hearts{named}: {_describe(rules)}, seed {seed}, {_describe_bots(bots)}"
+    seeds = f"seed {seed}" if bot_seed is None else f"seed {seed}, bot seed {bot_seed}"
+    return f"Hearts{named}: {_describe(rules)}, {seeds}, {_describe_bots(bots)}"
 
 
 # --- commands --------------------------------------------------------------------------------
 
 
+def _seat_bots(arguments: argparse.Namespace, players: int) -> tuple[str, ...]:
+    """The bot of each seat, from ``--bots``."""
+    try:
+        return _bots_for(arguments.bots, players)
+    except HeartsError as error:
+        message = str(error)
+        raise _UsageError(f"--bots: {message[:1].lower()}{message[1:]}") from None
+
+
 def _play(arguments: argparse.Namespace) -> int:
     rules, preset, label = _rules_from(arguments)
-    bots = _bots_for(arguments.bots, rules.players)
-    state, record = play_game(rules, arguments.seed, bots)
+    bots = _seat_bots(arguments, rules.players)
+    state, record = play_game(rules, arguments.seed, bots, arguments.bot_seed)
     if arguments.record is not None:
         text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
         try:
@@ -257,7 +381,7 @@ def _play(arguments: argparse.Namespace) -> int:
             raise _UsageError(
                 f"Cannot write {arguments.record!r}: {error.strerror or error}."
             ) from None
-    print(_header(rules, label, arguments.seed, bots))
+    print(_header(rules, label, arguments.seed, arguments.bot_seed, bots))
     _print_hands(rules, state)
     print()
     print(f"Final scores: {_per_seat(state.scores)}")
@@ -274,8 +398,25 @@ class _GameSummary:
     suns: int
 
 
-def _simulate_game(rules: Rules, bots: tuple[str, ...], seed: int, index: int) -> _GameSummary:
-    game = play_bots(rules, [BOTS[name] for name in bots], game_seed(seed, index))
+_WORKER_BOTS: dict[str, Bot] = {}
+"""In a worker process of ``hearts simulate --workers``: the bots the command sent it."""
+_WORKER_ERRORS: list[str] = []
+"""In a worker process: why it could not load those bots, if it could not."""
+
+
+def _simulate_game(
+    rules: Rules, bots: tuple[str, ...], seed: int, bot_seed: int | None, index: int
+) -> _GameSummary:
+    if _WORKER_ERRORS:
+        raise HeartsError(_WORKER_ERRORS[0])
+    registry = _WORKER_BOTS or BOTS
+    deals = game_seed(seed, index)
+    game = play_bots(
+        rules,
+        [registry[name] for name in bots],
+        deals,
+        bot_seed=deals if bot_seed is None else _bots_game_seed(bot_seed, index),
+    )
     return _GameSummary(
         winners=game.winners,
         hands=game.hands,
@@ -285,23 +426,127 @@ def _simulate_game(rules: Rules, bots: tuple[str, ...], seed: int, index: int) -
     )
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches every process of the group: the parent alone reports it.
+def _start_worker(bots: bytes) -> None:
+    """Each worker's start: ignore Ctrl-C (the parent stops the workers), load the bots."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked while the parent started the worker
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_BACK)
+    try:
+        _WORKER_BOTS.update(pickle.loads(bots))
+    except Exception as error:
+        _WORKER_ERRORS.append(
+            f"--workers: a worker process cannot load the bots ({type(error).__name__}: "
+            f"{error}): define their classes at the top level of a module that the workers "
+            "can import, or use --workers 1."
+        )
 
 
-def _games(task: Callable[[int], _GameSummary], games: int, workers: int) -> Iterator[_GameSummary]:
-    """Each game's summary, in the order of the games, whatever the number of workers."""
-    if workers == 1:
-        yield from map(task, range(games))
-        return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts) as pool:
-        chunk = max(1, min(64, games // (workers * 8)))
+def _pickled_bots(names: Sequence[str]) -> bytes:
+    """The bots of ``names``, by name, pickled for the worker processes."""
+    bots = {name: BOTS[name] for name in dict.fromkeys(names)}
+    for name, bot in bots.items():
         try:
-            yield from pool.map(task, range(games), chunksize=chunk)
+            pickle.dumps(bot)
+        except Exception as error:
+            raise _UsageError(
+                f"--workers: the bot {name!r} cannot be sent to worker processes ({error}): "
+                "a bot for --workers must be picklable, an instance of a class defined at the "
+                "top level of a module; or use --workers 1."
+            ) from None
+    return pickle.dumps(bots)
+
+
+class _Terminated(BaseException):
+    """SIGTERM while worker processes run: they are stopped, then the exit status is 143."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once is enough: now stopping
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _signals(
+    handlers: dict[signal.Signals, Callable[[int, FrameType | None], None] | int],
+) -> Iterator[None]:
+    """Set signal handlers for a while, in the main thread (elsewhere, leave them alone)."""
+    try:
+        previous = {number: signal.signal(number, handler) for number, handler in handlers.items()}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+_HELD_BACK: Final = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _held_back() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while worker processes start.
+
+    The parent then never stops half-way through starting a worker (which would leave it
+    to fail with a traceback of its own), and each worker begins with both blocked, until
+    :func:`_start_worker` ignores Ctrl-C (which the parent acts on) and unblocks them.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_BACK)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes now, and shut the pool down cleanly."""
+    with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
+        # They hold nothing to clean up (the parent owns the queues and their locks).
+        kill = getattr(pool, "kill_workers", None)  # Python 3.14
+        if kill is not None:
+            kill()
+        else:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _games(
+    rules: Rules, bots: tuple[str, ...], seeds: tuple[int, int | None], games: int, workers: int
+) -> Iterator[Iterator[_GameSummary]]:
+    """Each game's summary, in the order of the games, whatever the number of workers.
+
+    With workers, the bots themselves (not their names) are sent to the worker processes,
+    so that bots added to :data:`BOTS` play there too; and however it ends — done, an
+    error, Ctrl-C or SIGTERM — the workers are stopped and the pool shut down before this
+    returns, so that nothing is left running or leaked.
+    """
+    task = functools.partial(_simulate_game, rules, bots, *seeds)
+    workers = min(workers, games)
+    if workers == 1:
+        yield map(task, range(games))
+        return
+    payload = _pickled_bots(bots)
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(64, games // (workers * 8)))
+    with _signals({signal.SIGTERM: _on_sigterm}):
+        pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_start_worker, initargs=(payload,)
+        )
+        try:
+            with _held_back():
+                summaries = pool.map(task, range(games), chunksize=chunk)
+            yield summaries
+            pool.shutdown(wait=True)
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop_workers(pool)
             raise
 
 
@@ -324,28 +569,30 @@ def _progress(summaries: Iterable[_GameSummary], games: int) -> Iterator[_GameSu
 
 def _simulate(arguments: argparse.Namespace) -> int:
     rules, preset, label = _rules_from(arguments)
-    bots = _bots_for(arguments.bots, rules.players)
+    bots = _seat_bots(arguments, rules.players)
     games, seed = arguments.games, arguments.seed
+    bot_seed = arguments.bot_seed
     players = rules.players
     wins = [0] * players
     points = [0] * players
     shared = hands = moons = suns = 0
-    task = functools.partial(_simulate_game, rules, bots, seed)
-    for summary in _progress(_games(task, games, arguments.workers), games):
-        for seat in summary.winners:
-            wins[seat] += 1
-        shared += len(summary.winners) > 1
-        hands += summary.hands
-        moons += summary.moons
-        suns += summary.suns
-        for seat in range(players):
-            points[seat] += summary.points[seat]
+    with _games(rules, bots, (seed, bot_seed), games, arguments.workers) as summaries:
+        for summary in _progress(summaries, games):
+            for seat in summary.winners:
+                wins[seat] += 1
+            shared += len(summary.winners) > 1
+            hands += summary.hands
+            moons += summary.moons
+            suns += summary.suns
+            for seat in range(players):
+                points[seat] += summary.points[seat]
     mean_points = [total / hands for total in points]
     if arguments.json:
         report = {
             "games": games,
             "rules": {"preset": preset, "fingerprint": rules.fingerprint},
             "seed": seed,
+            **({} if bot_seed is None else {"bot_seed": bot_seed}),
             "bots": list(bots),
             "wins": wins,
             "shared_wins": shared,
@@ -358,7 +605,8 @@ def _simulate(arguments: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
         return 0
     named = f" ({label})" if label else ""
-    print(f"Simulated {_plural(games, 'game')} of Hearts{named}: {_describe(rules)}, seed {seed}")
+    seeds = f"seed {seed}" if bot_seed is None else f"seed {seed}, bot seed {bot_seed}"
+    print(f"Simulated {_plural(games, 'game')} of Hearts{named}: {_describe(rules)}, {seeds}")
     print()
     print(f"{'Seat':<6}{'Bot':<12}{'Wins':>8}{'Win %':>8}{'Points per hand':>18}")
     for seat in range(players):
@@ -370,10 +618,6 @@ def _simulate(arguments: argparse.Namespace) -> int:
     print(f"Shared wins: {_plural(shared, 'game')}")
     print(f"Hands: {hands:,} ({hands / games:.2f} per game); moons: {moons:,}; suns: {suns:,}")
     return 0
-
-
-def _load_record(name: str) -> GameRecord:
-    return loads(_read_text(name))
 
 
 def _current_hand(done: Replay) -> tuple[int, Sequence[Move]]:
@@ -404,10 +648,17 @@ def _report_illegal(command: str, name: str, done: Replay) -> None:
 
 
 def _loaded(command: str, name: str) -> GameRecord | None:
-    """The record in file ``name``, or None after saying on stderr why it is invalid."""
+    """The record in file ``name``, or None after saying on stderr why it is invalid.
+
+    A file that cannot be read, is not UTF-8 text or is not JSON is bad input (a
+    :class:`_UsageError`, exit status 2); JSON that is not a valid record is an invalid
+    record (exit status 1), whatever :func:`hearts.loads` raises to say so.
+    """
+    text = _read_text(name)
+    _check_json(name, text)
     try:
-        return _load_record(name)
-    except RecordError as error:
+        return loads(text)
+    except Exception as error:  # RecordError, or any other refusal: one line all the same
         print(f"hearts {command}: {name}: invalid: {error}", file=sys.stderr)
         return None
 
@@ -420,7 +671,7 @@ def _validate(arguments: argparse.Namespace) -> int:
     if not done.ok:
         _report_illegal("validate", arguments.file, done)
         return 1
-    print(f"{arguments.file}: valid: {_summary(done)}.")
+    print(f"{_printable(arguments.file)}: valid: {_summary(done)}.")
     return 0
 
 
@@ -432,8 +683,8 @@ def _replay(arguments: argparse.Namespace) -> int:
     rules = record.rules
     names = record.metadata.get("players")
     seats = (
-        ", ".join(f"P{seat} {name}" for seat, name in enumerate(names))
-        if isinstance(names, list)
+        ", ".join(f"P{seat} {_printable(str(name))}" for seat, name in enumerate(names))
+        if isinstance(names, (list, tuple))
         else None
     )
     named = f" ({record.preset})" if record.preset else ""
@@ -443,8 +694,9 @@ def _replay(arguments: argparse.Namespace) -> int:
     details = [f"seed {record.seed}" if record.seed is not None else "no seed"]
     for key in ("table", "date"):
         if isinstance(record.metadata.get(key), str):
-            details.append(f"{key} {record.metadata[key]}")
-    print("; ".join(details).capitalize())
+            details.append(f"{key} {_printable(str(record.metadata[key]))}")
+    text = "; ".join(details)
+    print(text[:1].upper() + text[1:])
     if seats:
         print(f"Players: {seats}")
     _print_hands(rules, done.final)
@@ -475,7 +727,7 @@ def _rules(arguments: argparse.Namespace) -> int:
             print(f"{name:<{width}}{preset.description}")
         return 0
     arguments.rules = arguments.name
-    rules, _, _ = _rules_from(arguments)
+    rules, _, _ = _rules_from(arguments, where="rules")
     if arguments.fingerprint:
         print(rules.fingerprint)
     else:
@@ -495,14 +747,17 @@ examples:
   hearts rules                             list the presets
   hearts rules black-maria > rules.json    a preset as JSON, to pin or to edit
 
-exit status: 0 on success, 1 for an invalid record, 2 for bad arguments or input."""
+exit status: 0 on success, 1 for an invalid record, 2 for bad arguments or input
+(one line on stderr); 130 after Ctrl-C, 141 if the output's reader goes away, 143
+after SIGTERM."""
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         metavar="NAME|FILE",
-        help="a preset's name (see 'hearts rules') or a JSON rules file (default: standard)",
+        help="a preset's name, in any case (see 'hearts rules'), or a JSON rules file "
+        "(default: standard)",
     )
     parser.add_argument(
         "--bots",
@@ -511,11 +766,26 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         metavar="BOT[,BOT...]",
         help=f"one bot for every seat, or one per seat, separated by commas; bots: {', '.join(BOTS)} (default: random)",
     )
+    parser.add_argument("--seed", type=_whole(), default=1, help="seed of the deals (default: 1)")
     parser.add_argument(
-        "--seed", type=int, default=1, help="seed of the deals and the bots (default: 1)"
+        "--bot-seed",
+        type=_whole(),
+        metavar="SEED",
+        help="seed of the bots' random choices (default: the --seed, which a bot could work "
+        "out from its generator; give bots you do not trust a seed of their own)",
     )
-    parser.add_argument("--players", type=int, help="change the number of players, 3 to 7")
-    parser.add_argument("--target", type=int, help="change the score that ends the game")
+    parser.add_argument(
+        "--players",
+        type=_whole(MIN_PLAYERS, MAX_PLAYERS),
+        metavar="N",
+        help=f"change the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}",
+    )
+    parser.add_argument(
+        "--target",
+        type=_whole(1, MAX_NUMBER),
+        metavar="T",
+        help="change the score that ends the game",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -579,7 +849,9 @@ def _parser() -> argparse.ArgumentParser:
         "file, print the rules as JSON (every field: what a server pins), or only their "
         "fingerprint.",
     )
-    rules.add_argument("name", nargs="?", metavar="NAME|FILE", help="a preset or a JSON rules file")
+    rules.add_argument(
+        "name", nargs="?", metavar="NAME|FILE", help="a preset (in any case) or a JSON rules file"
+    )
     rules.add_argument("--fingerprint", action="store_true", help="print only the fingerprint")
     rules.set_defaults(run=_rules)
     return parser
@@ -590,7 +862,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     With no command it plays one game, as ``hearts play``. Errors are reported in one line
     on stderr, never as a traceback: exit status 1 for an invalid record, 2 for bad
-    arguments or input.
+    arguments or input, 130 after Ctrl-C, 141 when the reader of the output has gone away
+    (``hearts play | head -1``), 143 after SIGTERM.
 
     >>> main(["rules", "omnibus", "--fingerprint"])
     01487c4ca64b...
@@ -601,6 +874,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help", "--version")):
         words.insert(0, "play")
+    try:
+        status = _run(words)
+        # Written here, where a reader that went away is caught, not at the exit.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (hearts play | head -1): nothing more to say, on stdout or
+        # stderr; the status is the shell's for a program stopped by SIGPIPE.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        return 128 + 13  # SIGPIPE
+    return status
+
+
+def _run(words: list[str]) -> int:
+    """Parse ``words`` and run the command; every error is one line on stderr."""
     try:
         arguments = _parser().parse_args(words)
         if arguments.command is None:
@@ -616,9 +906,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         print("hearts: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (hearts play | head): say nothing more on stdout.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 128 + signal.SIGINT
+    except _Terminated:
+        print("hearts: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
