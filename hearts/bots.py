@@ -38,7 +38,7 @@ import attrs
 
 from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
 from hearts.engine import apply, apply_unchecked, legal_moves, new_game
-from hearts.errors import HeartsError, IllegalMoveError
+from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
@@ -453,20 +453,10 @@ def _check_bot_seed(bot_seed: object) -> int:
     if bot_seed is None:
         return secrets.randbits(128)
     if not isinstance(bot_seed, int) or isinstance(bot_seed, bool):
-        raise TypeError(f"bot_seed must be an int, or None to draw one, got {_short(bot_seed)}.")
+        raise TypeError(
+            f"bot_seed must be an int, or None to draw one, got {describe_value(bot_seed)}."
+        )
     return bot_seed
-
-
-def _short(value: object) -> str:
-    """``repr(value)``, cut short for a message; a huge int is described, not printed."""
-    if isinstance(value, int) and not -(10**30) < value < 10**30:
-        sign = "a negative" if value < 0 else "an"
-        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the error being reported
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 _SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
@@ -477,7 +467,7 @@ def _chosen(bot: Bot, seat: int, view: PlayerView, rng: random.Random) -> Move:
     move = bot.choose(view, rng)
     if not isinstance(move, _SEAT_MOVES):
         raise IllegalMoveError(
-            f"The {bot.name} bot at P{seat} returned {_short(move)}, which is not a "
+            f"The {bot.name} bot at P{seat} returned {describe_value(move)}, which is not a "
             "seat's move: choose must return one of hearts.legal_moves(view)."
         )
     if move.player != seat:
@@ -734,7 +724,7 @@ def tournament(
     if not isinstance(rules, Rules):
         raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, got {_short(seed)}.")
+        raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
     bots = tuple(bots)
     players = rules.players
     if len(bots) != players:

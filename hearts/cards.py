@@ -23,7 +23,7 @@ from typing import Final
 
 from typing_extensions import Self
 
-from hearts.errors import NotationError
+from hearts.errors import NotationError, describe_value
 
 __all__ = [
     "DECK",
@@ -121,22 +121,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: object) -> str:
-    """``repr(value)`` for a message, cut short; a huge int is described, not printed.
-
-    >>> _shown("QS"), _shown(-(10**40)), _shown("x" * 100)[-5:]
-    ("'QS'", 'a negative int of about 41 digits', 'xx...')
-    """
-    if isinstance(value, int) and not -(10**30) < value < 10**30:
-        sign = "a negative" if value < 0 else "an"
-        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the error being reported
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:50]}..."
-
-
 class Card(int):
     """One playing card: an ``int`` from 0 to 54 with a suit, a rank and a notation.
 
@@ -179,9 +163,9 @@ class Card(int):
             if 0 <= value < NUMBER_OF_CARDS:
                 return CARDS[value]
             raise NotationError(
-                f"{_shown(value)} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
+                f"{describe_value(value)} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
             )
-        raise TypeError(f"Card takes {_CARD_TYPES}, got {_shown(value)}.")
+        raise TypeError(f"Card takes {_CARD_TYPES}, got {describe_value(value)}.")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -193,10 +177,12 @@ class Card(int):
         if not (_is_int(rank) and _is_int(suit)):
             raise TypeError(
                 "Card.of takes a rank (an int from 2 to 14) and a suit (an int from 0 to 3), "
-                f"got {_shown(rank)} and {_shown(suit)}."
+                f"got {describe_value(rank)} and {describe_value(suit)}."
             )
         if not 2 <= rank <= 14 or not 0 <= suit <= 3:
-            raise NotationError(f"rank {_shown(rank)} of suit {_shown(suit)} is not a card.")
+            raise NotationError(
+                f"rank {describe_value(rank)} of suit {describe_value(suit)} is not a card."
+            )
         return CARDS[suit * 13 + rank - 2]
 
     @classmethod
@@ -211,10 +197,12 @@ class Card(int):
         hearts.errors.NotationError: 'Q' is not a card: write a rank (2-10, T, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in 'QS' or 'Q♠'.
         """
         if not isinstance(text, str):
-            raise TypeError(f"Card.parse reads a card from text (a str), got {_shown(text)}.")
+            raise TypeError(
+                f"Card.parse reads a card from text (a str), got {describe_value(text)}."
+            )
         card = _CARD_BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise NotationError(f"{_shown(text)} is not a card: {_CARD_HELP}.")
+            raise NotationError(f"{describe_value(text)} is not a card: {_CARD_HELP}.")
         return card
 
     @property
@@ -358,16 +346,20 @@ def _cards_type_error(cards: object, card: object, what: str) -> TypeError | Non
     try:
         Card(card)  # type: ignore[arg-type]
     except TypeError:
-        return TypeError(f"{what} takes cards, each {_CARD_TYPES}, got {_shown(card)} among them.")
+        return TypeError(
+            f"{what} takes cards, each {_CARD_TYPES}, got {describe_value(card)} among them."
+        )
     return None
 
 
 def _not_cards_error(cards: object, what: str) -> TypeError:
     """The error for ``cards`` that are neither text nor an iterable of cards."""
     if isinstance(cards, (bytes, bytearray)):
-        return TypeError(f"{what} takes {_CARDS_TYPES}, got {_shown(cards)}; decode it first.")
-    hint = f" (for one card, write [{_shown(cards)}])" if _is_int(cards) else ""
-    return TypeError(f"{what} takes {_CARDS_TYPES}, got {_shown(cards)}{hint}.")
+        return TypeError(
+            f"{what} takes {_CARDS_TYPES}, got {describe_value(cards)}; decode it first."
+        )
+    hint = f" (for one card, write [{describe_value(cards)}])" if _is_int(cards) else ""
+    return TypeError(f"{what} takes {_CARDS_TYPES}, got {describe_value(cards)}{hint}.")
 
 
 def _card_set(mask: int) -> CardSet:
@@ -439,10 +431,10 @@ class CardSet(AbstractSet[Card]):
         2♣ 3♣
         """
         if not _is_int(mask):
-            raise TypeError(f"CardSet.from_mask takes an int bitmask, got {_shown(mask)}.")
+            raise TypeError(f"CardSet.from_mask takes an int bitmask, got {describe_value(mask)}.")
         if mask < 0 or mask > ALL_CARDS:
             raise NotationError(
-                f"{_shown(mask)} is not a mask of cards: use an int from 0 to "
+                f"{describe_value(mask)} is not a mask of cards: use an int from 0 to "
                 f"2**{NUMBER_OF_CARDS} - 1."
             )
         result = object.__new__(cls)
@@ -457,7 +449,9 @@ class CardSet(AbstractSet[Card]):
         True
         """
         if not isinstance(text, str):
-            raise TypeError(f"CardSet.parse reads cards from text (a str), got {_shown(text)}.")
+            raise TypeError(
+                f"CardSet.parse reads cards from text (a str), got {describe_value(text)}."
+            )
         return cls(text)
 
     @property
@@ -474,10 +468,12 @@ class CardSet(AbstractSet[Card]):
         if suit.__class__ is not Suit:
             if not _is_int(suit):
                 raise TypeError(
-                    f"CardSet.suit takes a Suit (or an int from 0 to 3), got {_shown(suit)}."
+                    f"CardSet.suit takes a Suit (or an int from 0 to 3), got {describe_value(suit)}."
                 )
             if not 0 <= suit <= 3:
-                raise NotationError(f"{_shown(suit)} is not a suit: a suit is an int from 0 to 3.")
+                raise NotationError(
+                    f"{describe_value(suit)} is not a suit: a suit is an int from 0 to 3."
+                )
         return _card_set(self._mask & SUIT_MASKS[suit])
 
     def __setattr__(self, name: str, value: object) -> None:

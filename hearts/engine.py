@@ -28,7 +28,7 @@ from hearts.cards import (
     CardSet,
 )
 from hearts.claims import claim_is_safe
-from hearts.errors import HeartsError, IllegalMoveError
+from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.play import (
@@ -140,17 +140,19 @@ def from_hands(
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise TypeError(f"from_hands needs a hearts.Rules value for rules, got {_short(rules)}.")
+        raise TypeError(
+            f"from_hands needs a hearts.Rules value for rules, got {describe_value(rules)}."
+        )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise TypeError(
             "from_hands needs one hand per seat (a list of hands, each a CardSet or text "
-            f"such as '2C 3C QS'), got {_short(hands)}."
+            f"such as '2C 3C QS'), got {describe_value(hands)}."
         )
     if scores is not None and (
         isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)
     ):
         raise TypeError(
-            f"from_hands needs scores as one int per seat (or None), got {_short(scores)}."
+            f"from_hands needs scores as one int per seat (or None), got {describe_value(scores)}."
         )
     totals = _starting_scores(rules) if scores is None else tuple(scores)
     if len(totals) != rules.players or not all(
@@ -267,23 +269,19 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
 def _check_seat(rules: Rules, player: object) -> None:
     """Refuse a seat that is not an int, or not one of this game's."""
     if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"A seat is an int from 0 to {rules.players - 1}, got {_short(player)}.")
+        raise TypeError(
+            f"A seat is an int from 0 to {rules.players - 1}, got {describe_value(player)}."
+        )
     if not 0 <= player < rules.players:
         raise HeartsError(
             f"P{player} is not a seat: this game has seats P0 to P{rules.players - 1}."
         )
 
 
-def _short(value: object) -> str:
-    """``repr(value)``, cut short for a message."""
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:50]}..."
-
-
 def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
     if not hasattr(view, "_decision_state"):
         raise TypeError(
-            f"legal_moves needs a hearts.State or a hearts.PlayerView, got {_short(view)}."
+            f"legal_moves needs a hearts.State or a hearts.PlayerView, got {describe_value(view)}."
         )
     if player is not None:
         _check_seat(view.rules, player)
@@ -381,7 +379,7 @@ def apply(state: State, move: Move) -> State:
     (Card('2♣'),)
     """
     if state.__class__ is not State:
-        raise TypeError(f"apply needs a hearts.State, got {_short(state)}.")
+        raise TypeError(f"apply needs a hearts.State, got {describe_value(state)}.")
     kind = move.__class__
     if kind is Play:
         return _apply_play(state, move)  # type: ignore[arg-type]
@@ -396,7 +394,7 @@ def apply(state: State, move: Move) -> State:
     if kind is ShootChoice:
         return _apply_shoot_choice(state, move)  # type: ignore[arg-type]
     raise IllegalMoveError(
-        f"{_short(move)} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or "
+        f"{describe_value(move)} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or "
         "ShootChoice."
     )
 

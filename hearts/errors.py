@@ -14,7 +14,26 @@ what was wrong, which rule or field it breaks, and the situation.
 
 from __future__ import annotations
 
-__all__ = ["HeartsError", "IllegalMoveError", "NotationError", "RulesError"]
+__all__ = ["HeartsError", "IllegalMoveError", "NotationError", "RulesError", "describe_value"]
+
+
+def describe_value(value: object) -> str:
+    """``repr(value)`` for an error message, cut short; a huge int is described, not printed.
+
+    Python refuses to print an int of more than 4,300 digits, and a message should not
+    quote a megabyte of bad input.
+
+    >>> describe_value("QS"), describe_value(-(10**40)), describe_value("x" * 100)[-5:]
+    ("'QS'", 'a negative int of about 41 digits', 'xx...')
+    """
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        sign = "a negative" if value < 0 else "an"
+        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the error being reported
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 class HeartsError(ValueError):

@@ -39,9 +39,8 @@ from hearts.cards import (
     _card_set,
     _is_int,
     _mask_of,
-    _shown,
 )
-from hearts.errors import IllegalMoveError
+from hearts.errors import IllegalMoveError, describe_value
 from hearts.rules import MAX_PLAYERS, PassDirection, ShootMode
 
 __all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
@@ -55,11 +54,11 @@ def _check_seat(move: object, field: attrs.Attribute[int], player: object) -> No
     if player.__class__ is not int and not _is_int(player):
         raise TypeError(
             f"{type(move).__name__}.{field.name} must be a seat number (an int from 0 to "
-            f"{MAX_SEATS - 1}), got {_shown(player)}."
+            f"{MAX_SEATS - 1}), got {describe_value(player)}."
         )
     if not 0 <= player < MAX_SEATS:  # type: ignore[operator]
         raise IllegalMoveError(
-            f"{type(move).__name__}.{field.name} is {_shown(player)}, which is not a seat: "
+            f"{type(move).__name__}.{field.name} is {describe_value(player)}, which is not a seat: "
             f"seats run from P0 to P{MAX_SEATS - 1}."
         )
 
@@ -71,7 +70,9 @@ def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
     mask, twice = _mask_of(cards, what)
     if twice:
         repeated = CARDS[(twice & -twice).bit_length() - 1]
-        raise IllegalMoveError(f"{what} names {repeated} twice, in {_shown(cards)}: {rule}.")
+        raise IllegalMoveError(
+            f"{what} names {repeated} twice, in {describe_value(cards)}: {rule}."
+        )
     return _card_set(mask)
 
 
@@ -83,7 +84,7 @@ def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tu
     except TypeError:
         raise TypeError(
             "Deal.hands takes one hand per seat, each as text or cards, as "
-            f"['2C 3C …', '4C 5C …', …], got {_shown(hands)}."
+            f"['2C 3C …', '4C 5C …', …], got {describe_value(hands)}."
         ) from None
     return tuple(
         _checked_cards(hand, f"Deal.hands[{seat}]", "a hand holds each card once")
@@ -106,7 +107,7 @@ def _to_play_card(card: Card | int | str) -> Card:
     try:
         return Card(card)
     except TypeError:
-        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {_shown(card)}.") from None
+        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {describe_value(card)}.") from None
 
 
 @attrs.frozen(cache_hash=True)
@@ -184,14 +185,14 @@ def _to_direction(direction: PassDirection | str) -> PassDirection:
     if not isinstance(direction, (str, PassDirection)):
         raise TypeError(
             "ChoosePass.direction takes a PassDirection or its name (a str, as 'left'), "
-            f"got {_shown(direction)}."
+            f"got {describe_value(direction)}."
         )
     try:
         return PassDirection(direction)
     except ValueError:
         names = ", ".join(repr(member.value) for member in PassDirection)
         raise IllegalMoveError(
-            f"{_shown(direction)} is not a pass direction: use one of {names}."
+            f"{describe_value(direction)} is not a pass direction: use one of {names}."
         ) from None
 
 
@@ -199,10 +200,12 @@ def _check_count(move: object, field: attrs.Attribute[int], count: object) -> No
     """Refuse a pass count that is not a whole number of cards: an attrs validator."""
     if not _is_int(count):
         raise TypeError(
-            f"ChoosePass.count must be a number of cards (an int), got {_shown(count)}."
+            f"ChoosePass.count must be a number of cards (an int), got {describe_value(count)}."
         )
     if count < 0:  # type: ignore[operator]
-        raise IllegalMoveError(f"ChoosePass.count is {_shown(count)}: a pass has 0 cards or more.")
+        raise IllegalMoveError(
+            f"ChoosePass.count is {describe_value(count)}: a pass has 0 cards or more."
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -245,11 +248,11 @@ class Claim:
 def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
     if not isinstance(mode, (str, ShootMode)):
         raise TypeError(
-            f"ShootChoice.mode takes 'add' or 'subtract' (a str or a ShootMode), got {_shown(mode)}."
+            f"ShootChoice.mode takes 'add' or 'subtract' (a str or a ShootMode), got {describe_value(mode)}."
         )
     if mode not in (ShootMode.ADD, ShootMode.SUBTRACT, "add", "subtract"):
         raise IllegalMoveError(
-            f"{_shown(mode)} is not a way to score a shot: use 'add' or 'subtract'."
+            f"{describe_value(mode)} is not a way to score a shot: use 'add' or 'subtract'."
         )
     return ShootMode(mode)
 

@@ -29,18 +29,13 @@ from math import comb
 from typing import Final
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, describe_value
 from hearts.state import Phase, State
 from hearts.views import PlayerView
 
 __all__ = ["count_deals", "sample"]
 
 _SUIT_SYMBOL: Final = "♣♦♥♠"
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 def sample(view: PlayerView, rng: random.Random | None = None) -> State:
@@ -65,7 +60,7 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
     if not isinstance(rng, random.Random):
         raise TypeError(
             f"sample needs a random.Random (or None) to draw with, got {type(rng).__name__} "
-            f"{_short(rng)}; pass random.Random(seed) for a reproducible sample."
+            f"{describe_value(rng)}; pass random.Random(seed) for a reproducible sample."
         )
     parts = _dealer(view).draw(rng)
     return _complete(view, parts, rng)

@@ -45,7 +45,7 @@ import pyspiel
 
 import hearts
 from hearts.cards import CARDS, Card, CardSet, cards_of
-from hearts.errors import HeartsError, IllegalMoveError, RulesError
+from hearts.errors import HeartsError, IllegalMoveError, RulesError, describe_value
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
@@ -115,7 +115,7 @@ def card_to_action(card: Card | int | str) -> int:
         card = Card.parse(card)
     elif isinstance(card, bool) or not hasattr(card, "__index__"):
         raise TypeError(
-            f"card_to_action needs a card (a hearts.Card, its int or its text), got {_short(card)}."
+            f"card_to_action needs a card (a hearts.Card, its int or its text), got {describe_value(card)}."
         )
     else:
         card = Card(operator.index(card))  # a NotationError for an int that is no card
@@ -138,26 +138,14 @@ def action_to_card(action: int) -> Card:
     hearts.errors.HeartsError: 52 is not a card action of OpenSpiel's hearts: its cards are actions 0 to 51 (rank * 4 + suit).
     """
     if isinstance(action, bool) or not hasattr(action, "__index__"):
-        raise TypeError(f"action_to_card needs an action (an int), got {_short(action)}.")
+        raise TypeError(f"action_to_card needs an action (an int), got {describe_value(action)}.")
     number = operator.index(action)
     if not 0 <= number < 52:
         raise HeartsError(
-            f"{_short(number)} is not a card action of OpenSpiel's hearts: its cards are "
+            f"{describe_value(number)} is not a card action of OpenSpiel's hearts: its cards are "
             "actions 0 to 51 (rank * 4 + suit)."
         )
     return CARDS[number % 4 * 13 + number // 4]
-
-
-def _short(value: object) -> str:
-    """``repr(value)``, cut short for a message; a huge int is described, not printed."""
-    if isinstance(value, int) and not -(10**30) < value < 10**30:
-        sign = "a negative" if value < 0 else "an"
-        return f"{sign} int of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the error being reported
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else f"{text[:50]}..."
 
 
 def rules_for(
@@ -335,7 +323,7 @@ def _rules_parameter(value: object) -> Rules:
     if not isinstance(value, str):
         raise TypeError(
             f"The rules parameter of {GAME_NAME} is a preset name or the JSON of "
-            f"Rules.to_dict (a str), got {_short(value)}."
+            f"Rules.to_dict (a str), got {describe_value(value)}."
         )
     text = value.strip()
     if text.startswith(_BASE64):
@@ -347,7 +335,7 @@ def _rules_parameter(value: object) -> Rules:
         except (ValueError, binascii.Error):  # UnicodeDecodeError is a ValueError
             raise RulesError(
                 f"The rules parameter of {GAME_NAME} starts with {_BASE64!r} but the rest, "
-                f"{_short(encoded)}, is not the unpadded URL-safe base64 of JSON text."
+                f"{describe_value(encoded)}, is not the unpadded URL-safe base64 of JSON text."
             ) from None
     if text.startswith(("{", "[", '"')):
         try:
