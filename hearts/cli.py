@@ -36,9 +36,10 @@ import random
 import re
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from pathlib import Path
 from types import FrameType
 from typing import Final, NoReturn
@@ -506,15 +507,28 @@ def _held_back() -> Iterator[None]:
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's worker processes now, and shut the pool down cleanly."""
-    with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
-        # They hold nothing to clean up (the parent owns the queues and their locks).
-        kill = getattr(pool, "kill_workers", None)  # Python 3.14
-        if kill is not None:
-            kill()
-        else:
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.kill()
-        pool.shutdown(wait=True, cancel_futures=True)
+    previous = threading.excepthook
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        # Before Python 3.12 the pool's manager thread, finding its workers killed, may set
+        # an exception on a future that Ctrl-C already cancelled, and print the
+        # InvalidStateError as a traceback; the pool is stopping, so nothing is lost.
+        if not isinstance(args.exc_value, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = quiet
+    try:
+        with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
+            # They hold nothing to clean up (the parent owns the queues and their locks).
+            kill = getattr(pool, "kill_workers", None)  # Python 3.14
+            if kill is not None:
+                kill()
+            else:
+                for process in list((getattr(pool, "_processes", None) or {}).values()):
+                    process.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        threading.excepthook = previous
 
 
 @contextlib.contextmanager
