@@ -25,7 +25,6 @@ given, and recorded in the result), so that no bot can read the deal off its gen
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import secrets
@@ -321,7 +320,7 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
         if under:  # duck with the highest card that still loses
             return under.bit_length() - 1
         keep_queen = legal & ~_QUEEN or legal
-        if len(trick) == rules.players - 1 and not winning & _positive(rules):
+        if len(trick) == rules.players - 1 and not winning & rules.positive_mask:
             return keep_queen.bit_length() - 1  # last to a trick without points: shed high
         return (keep_queen & -keep_queen).bit_length() - 1
     cards = list(cards_of(legal))
@@ -338,16 +337,6 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
         return max(cards_of(legal & _HIGH_SPADES))
     plain = [c for c in cards if points[c] == 0] or cards
     return max(plain, key=_rank)
-
-
-@functools.lru_cache(maxsize=64)
-def _positive(rules: Rules) -> int:
-    """The cards worth positive points under ``rules``."""
-    mask = 0
-    for card, value in enumerate(rules.card_points):
-        if value > 0:
-            mask |= 1 << card
-    return mask
 
 
 def _rule_pass(rules: Rules, hand: int, count: int) -> int:

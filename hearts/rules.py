@@ -582,6 +582,11 @@ class Rules:
     """Points of each card, indexed by card (0 for a card not in the deck)."""
     point_mask: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards worth points, positive or negative."""
+    positive_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the cards worth positive points."""
+    point_groups: tuple[tuple[int, int], ...] = attrs.field(init=False, eq=False)
+    """The cards worth points grouped by value, as ``(value, mask)`` pairs: a hand's points
+    are then a few popcounts (``(1, hearts), (13, Q♠)`` in the standard game)."""
     penalty_mask: int = attrs.field(init=False, eq=False)
     """Bitmask of the penalty cards: ``penalty_cards``, or the cards worth points."""
     bonus_mask: int = attrs.field(init=False, eq=False)
@@ -597,8 +602,6 @@ class Rules:
     first_trick_barred: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards barred from the first trick (for ``FIRST_TURN_HEARTS``, the
     cards barred to a player who holds a club)."""
-    pass_offsets: tuple[int, ...] = attrs.field(init=False, eq=False)
-    """Seat offset of each direction of the pass cycle (0 for a hold hand)."""
 
     def __attrs_post_init__(self) -> None:
         for name in NUMBER_FIELDS:
@@ -786,6 +789,12 @@ class Rules:
         set_table(self, "lowest_club", CARDS[(clubs & -clubs).bit_length() - 1])
         set_table(self, "card_points", tuple(table))
         set_table(self, "point_mask", positive | bonus)
+        set_table(self, "positive_mask", positive)
+        groups: dict[int, int] = {}
+        for index, value in enumerate(table):
+            if value:
+                groups[value] = groups.get(value, 0) | 1 << index
+        set_table(self, "point_groups", tuple(groups.items()))
         set_table(self, "penalty_mask", penalty)
         set_table(self, "bonus_mask", bonus)
         set_table(self, "moon_mask", moon_mask)
@@ -795,7 +804,6 @@ class Rules:
             self, "breaking_mask", deck & (HEARTS | (queen if self.queen_breaks_hearts else 0))
         )
         set_table(self, "first_trick_barred", barred)
-        set_table(self, "pass_offsets", tuple(d.offset(self.players) for d in self.pass_cycle))
 
     @property
     def deck(self) -> CardSet:

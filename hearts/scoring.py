@@ -20,11 +20,10 @@ the target (100); the lowest total wins.
 
 from __future__ import annotations
 
-import functools
 import operator
 from typing import Final
 
-from hearts.cards import _card_set, cards_of
+from hearts.cards import _card_set
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
@@ -43,20 +42,7 @@ def hand_points(rules: Rules, taken_mask: int) -> int:
     >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
     3
     """
-    return sum(value * (taken_mask & cards).bit_count() for value, cards in _point_groups(rules))
-
-
-@functools.lru_cache(maxsize=256)
-def _point_groups(rules: Rules) -> tuple[tuple[int, int], ...]:
-    """The cards worth points, grouped by value: ``(value, mask)`` pairs.
-
-    A hand's points are then a few popcounts: ``(1, hearts), (13, Q♠)`` in the standard game.
-    """
-    groups: dict[int, int] = {}
-    for card in cards_of(rules.point_mask):
-        value = rules.card_points[card]
-        groups[value] = groups.get(value, 0) | 1 << card
-    return tuple(groups.items())
+    return sum(value * (taken_mask & cards).bit_count() for value, cards in rules.point_groups)
 
 
 def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
@@ -148,7 +134,7 @@ def score_hand(
             played |= trick.mask
         claimed = rules.deck_mask & ~played
         claim = next((seat for seat, mask in enumerate(taken_masks) if mask & claimed), None)
-    groups = _point_groups(rules)
+    groups = rules.point_groups
     taken_points = []
     for mask in taken_masks:
         total = 0

@@ -15,7 +15,7 @@ def test_default_is_the_standard_game() -> None:
     assert rules.hand_size == 13
     assert rules.pass_count == 3
     assert rules.pass_cycle == (L, R, A, H)
-    assert rules.pass_offsets == (1, 3, 2, 0)
+    assert [d.offset(rules.players) for d in rules.pass_cycle] == [1, 3, 2, 0]
     assert rules.target == 100
     assert rules.lowest_club == Card("2C")
     assert rules.moon_points == 26

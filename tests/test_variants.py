@@ -172,7 +172,10 @@ def test_passing_two_seats_away_needs_five_players() -> None:
         Rules(pass_cycle=("left2",))
     with pytest.raises(RulesError, match=r"passes right3, which 6 players cannot"):
         Rules(players=6, pass_cycle=("right3",))
-    assert Rules(players=7, pass_cycle=("left3", "right3")).pass_offsets == (3, 4)
+    assert [d.offset(7) for d in Rules(players=7, pass_cycle=("left3", "right3")).pass_cycle] == [
+        3,
+        4,
+    ]
 
 
 def test_unpassable_cards_may_not_be_passed() -> None:
