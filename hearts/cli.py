@@ -52,7 +52,7 @@ from hearts.bots import play_game as play_bots
 from hearts.errors import HeartsError
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
-from hearts.records import _read_rules as read_rules
+from hearts.records.read import _read_rules as read_rules
 from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from hearts.state import State
 

@@ -1,0 +1,563 @@
+"""The JSON form of a finished hand (:class:`~hearts.HandResult`), fully checked.
+
+The play is checked by replaying it through the engine; the scoring by scoring it again.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hearts.cards import ALL_CARDS, Card, CardSet
+from hearts.engine import apply
+from hearts.errors import IllegalMoveError
+from hearts.moves import Play
+from hearts.play import exchange, first_leader, trick_winner
+from hearts.records.read import (
+    MAX_SEATS,
+    RECORD_SCHEMA,
+    RecordError,
+    _card,
+    _check_rules_argument,
+    _fields,
+    _hands,
+    _int,
+    _ints,
+    _list,
+    _member,
+    _schema,
+    _seat,
+    _seats,
+    _short,
+    _show,
+    _text,
+)
+from hearts.rules import (
+    FirstLead,
+    PassDirection,
+    Rules,
+    ShootMode,
+)
+from hearts.scoring import score_hand
+from hearts.state import HandResult, Phase, State, Trick
+
+
+def _trick_body(trick: Trick) -> dict[str, object]:
+    return {
+        "leader": trick.leader,
+        "cards": [card.ascii for card in trick.cards],
+        "winner": trick.winner,
+    }
+
+
+def _read_trick(value: object, path: str, players: int, deck: int) -> Trick:
+    """A completed trick: one card per seat."""
+    data = _fields(value, path, "a trick", ("leader", "cards", "winner"))
+    leader = _seat(data["leader"], f"{path}.leader", players)
+    items = _list(data["cards"], f"{path}.cards", players, "cards")
+    cards = tuple(_card(item, f"{path}.cards[{i}]", deck) for i, item in enumerate(items))
+    winner = _seat(data["winner"], f"{path}.winner", players)
+    return Trick(leader, cards, winner)
+
+
+_RESULT_FIELDS: Final = (
+    "hand_number",
+    "pass_direction",
+    "dealt",
+    "passed",
+    "tricks",
+    "claim",
+    "tricks_won",
+    "points",
+    "moon",
+    "sun",
+    "shoot_mode",
+    "counted",
+    "shoot",
+    "bonuses",
+    "chip_changes",
+    "adjustments",
+    "changes",
+    "scores",
+    "pool",
+    "winners",
+)
+_TERMS: Final = ("counted", "shoot", "bonuses", "chip_changes", "adjustments")
+
+
+def _result_body(result: HandResult) -> dict[str, object]:
+    return {
+        "hand_number": result.hand_number,
+        "pass_direction": result.pass_direction.value,
+        "dealt": [_text(hand) for hand in result.dealt],
+        "passed": [_text(cards) for cards in result.passed],
+        "tricks": [_trick_body(trick) for trick in result.tricks],
+        "claim": result.claim,
+        "tricks_won": list(result.tricks_won),
+        "points": list(result.points),
+        "moon": result.moon,
+        "sun": result.sun,
+        "shoot_mode": None if result.shoot_mode is None else result.shoot_mode.value,
+        "counted": list(result.counted),
+        "shoot": list(result.shoot),
+        "bonuses": list(result.bonuses),
+        "chip_changes": list(result.chip_changes),
+        "adjustments": list(result.adjustments),
+        "changes": list(result.changes),
+        "scores": list(result.scores),
+        "pool": result.pool,
+        "winners": list(result.winners),
+    }
+
+
+def result_to_dict(result: HandResult) -> dict[str, object]:
+    """The JSON form of a finished hand's :class:`~hearts.HandResult`, every field included.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while not state.results:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> data = result_to_dict(state.results[0])
+    >>> data["schema"], data["pass_direction"], data["tricks"][0]["cards"][0], sum(data["points"])
+    (1, 'left', '2C', 26)
+    """
+    _check_result_argument(result, "result_to_dict")
+    return {"schema": RECORD_SCHEMA, **_result_body(result)}
+
+
+def _check_result_argument(result: object, who: str) -> None:
+    if not isinstance(result, HandResult):
+        hint = "; a state's finished hands are state.results" if isinstance(result, State) else ""
+        raise TypeError(f"{who} needs a hearts.HandResult, got {_short(result)}{hint}.")
+
+
+def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
+    """The :class:`~hearts.HandResult` a :func:`result_to_dict` object describes.
+
+    Without ``rules`` the fields are checked against each other (one value per seat, the
+    deal shared out, each change the sum of its terms, ...); with ``rules`` the cards must
+    also be the game's deck and the tricks must follow the deal, the pass and who wins each
+    trick, and (in a points game) the scoring is checked too. The ``schema`` field may be
+    left out. Raises :class:`RecordError`.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while not state.results:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> result_from_dict(result_to_dict(state.results[0]), state.rules) == state.results[0]
+    True
+    """
+    _check_rules_argument(rules, "result_from_dict", optional=True)
+    if not isinstance(data, dict):
+        raise RecordError("result", f"must be a JSON object (a hand result), got {_show(data)}.")
+    result = _read_result(data, "result", rules, standalone=True)
+    if rules is not None and rules.chips is None:
+        before = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
+        _check_scoring(result, "result", rules, before, 0)
+    return result
+
+
+def _read_result(
+    value: object,
+    path: str,
+    rules: Rules | None,
+    standalone: bool = False,
+    seen_by: int | None = None,
+) -> HandResult:
+    """Read and check a hand result.
+
+    ``seen_by``: the seat of a view, whose results hide the others' dealt hands and passes
+    (see :class:`~hearts.PlayerView`).
+    """
+    optional = ("schema",) if standalone else ()
+    data = _fields(value, path, "a hand result", _RESULT_FIELDS, optional)
+    if standalone:
+        _schema(data, path, required=False)
+    if rules is not None:
+        players, deck = rules.players, rules.deck_mask
+    else:
+        scores = _list(data["scores"], f"{path}.scores", what="totals")
+        if not 3 <= len(scores) <= MAX_SEATS:
+            raise RecordError(
+                f"{path}.scores", f"must list 3 to 7 totals, one per seat, got {len(scores)}."
+            )
+        players, deck = len(scores), ALL_CARDS
+    hand_number = _int(data["hand_number"], f"{path}.hand_number", 0)
+    direction = _member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
+    dealt = _hands(data["dealt"], f"{path}.dealt", players, deck)
+    passed = _hands(data["passed"], f"{path}.passed", players, deck)
+    if seen_by is None:
+        hand_size = _check_deal(dealt, f"{path}.dealt", rules)
+        count = _check_passes(path, rules, direction, dealt, passed)
+    else:
+        hand_size, count = _check_seen_cards(path, rules, seen_by, direction, dealt, passed)
+    if rules is not None:
+        _check_direction(path, f"{path}.passed", rules, hand_number, direction, count)
+    items = _list(data["tricks"], f"{path}.tricks", what="tricks")
+    if len(items) > hand_size:
+        raise RecordError(
+            f"{path}.tricks", f"lists {len(items)} tricks, but a hand has {hand_size}."
+        )
+    tricks = tuple(
+        _read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(items)
+    )
+    claim = None if data["claim"] is None else _seat(data["claim"], f"{path}.claim", players)
+    if (claim is None) != (len(tricks) == hand_size):
+        raise RecordError(
+            f"{path}.claim",
+            "names no claim, but the hand has fewer tricks than cards in a hand."
+            if claim is None
+            else "names a claim, but every trick was played.",
+        )
+    if rules is not None and claim is not None and not rules.claims:
+        raise RecordError(f"{path}.claim", "names a claim, but these rules have no claims.")
+    won = [0] * players
+    if rules is not None:
+        if seen_by is None:  # a view's result hides the hands the play is checked against
+            received = exchange(dealt, passed, direction)
+            _check_play(path, rules, hand_number, received, tricks)
+        for trick in tricks:
+            won[trick.winner] += 1
+        if claim is not None:
+            won[claim] += hand_size - len(tricks)
+    tricks_won = _ints(data["tricks_won"], f"{path}.tricks_won", players, 0)
+    if rules is not None and tricks_won != tuple(won):
+        raise RecordError(
+            f"{path}.tricks_won",
+            f"must be {list(won)}, as the tricks say, got {_show(tricks_won)}.",
+        )
+    if sum(tricks_won) != hand_size:
+        raise RecordError(
+            f"{path}.tricks_won",
+            f"must add up to {hand_size}, the tricks of a hand, got {_show(sum(tricks_won))}.",
+        )
+    moon = None if data["moon"] is None else _seat(data["moon"], f"{path}.moon", players)
+    sun = None if data["sun"] is None else _seat(data["sun"], f"{path}.sun", players)
+    mode_value = data["shoot_mode"]
+    mode = None
+    if mode_value is not None:
+        mode = _member(ShootMode, mode_value, f"{path}.shoot_mode")
+        if mode not in (ShootMode.ADD, ShootMode.SUBTRACT):
+            raise RecordError(
+                f"{path}.shoot_mode", f"must be 'add', 'subtract' or null, got {_show(mode_value)}."
+            )
+    if moon is not None and sun is not None:
+        raise RecordError(
+            f"{path}.sun", "names a sun on a hand with a moon: the sun replaces the moon."
+        )
+    if (mode is None) != (moon is None and sun is None):
+        raise RecordError(
+            f"{path}.shoot_mode", "must be given exactly when somebody shot the moon or the sun."
+        )
+    numbers = {
+        name: _ints(data[name], f"{path}.{name}", players)
+        for name in ("points", *_TERMS, "changes", "scores")
+    }
+    for seat in range(players):
+        total = sum(numbers[name][seat] for name in _TERMS)
+        if numbers["changes"][seat] != total:
+            raise RecordError(
+                f"{path}.changes[{seat}]",
+                f"must be {_show(total)}, the sum of counted, shoot, bonuses, chip_changes and "
+                f"adjustments, got {_show(numbers['changes'][seat])}.",
+            )
+    pool = _int(data["pool"], f"{path}.pool", 0)
+    winners = _seats(data["winners"], f"{path}.winners", players)
+    return HandResult(
+        hand_number=hand_number,
+        pass_direction=direction,
+        dealt=tuple(CardSet.from_mask(mask) for mask in dealt),
+        passed=tuple(CardSet.from_mask(mask) for mask in passed),
+        tricks=tricks,
+        claim=claim,
+        tricks_won=tricks_won,
+        points=numbers["points"],
+        moon=moon,
+        sun=sun,
+        shoot_mode=mode,
+        counted=numbers["counted"],
+        shoot=numbers["shoot"],
+        bonuses=numbers["bonuses"],
+        chip_changes=numbers["chip_changes"],
+        adjustments=numbers["adjustments"],
+        changes=numbers["changes"],
+        scores=numbers["scores"],
+        pool=pool,
+        winners=winners,
+    )
+
+
+def _check_deal(dealt: tuple[int, ...], path: str, rules: Rules | None) -> int:
+    """The deal shares out the deck: disjoint hands of one size. Returns the hand size."""
+    size = dealt[0].bit_count()
+    seen = 0
+    for seat, mask in enumerate(dealt):
+        if mask.bit_count() != size:
+            raise RecordError(
+                f"{path}[{seat}]",
+                f"holds {mask.bit_count()} cards, but P0 holds {size}: every hand is dealt the same number.",
+            )
+        if mask & seen:
+            raise RecordError(
+                f"{path}[{seat}]", f"holds {_text(mask & seen)}, which another hand holds too."
+            )
+        seen |= mask
+    if rules is not None and seen != rules.deck_mask:
+        raise RecordError(
+            path,
+            f"must share out the whole deck, but {_text(rules.deck_mask & ~seen)} are in no hand.",
+        )
+    if size == 0:
+        raise RecordError(path, "deals no cards.")
+    return size
+
+
+def _check_seen_cards(
+    path: str,
+    rules: Rules | None,
+    player: int,
+    direction: PassDirection,
+    dealt: tuple[int, ...],
+    passed: tuple[int, ...],
+) -> tuple[int, int]:
+    """A view's result shows only ``player``'s dealt hand, its pass and the pass it received.
+
+    Returns the hand size and how many cards each seat passed.
+    """
+    players = len(dealt)
+    source = (player - direction.offset(players)) % players
+    for seat in range(players):
+        if seat != player and dealt[seat]:
+            raise RecordError(
+                f"{path}.dealt[{seat}]",
+                f"must be empty: P{player} did not see P{seat}'s dealt hand.",
+            )
+        if seat not in (player, source) and passed[seat]:
+            raise RecordError(
+                f"{path}.passed[{seat}]",
+                f"must be empty: P{player} did not see what P{seat} passed.",
+            )
+    hand_size = dealt[player].bit_count()
+    if not hand_size:
+        raise RecordError(f"{path}.dealt[{player}]", f"is empty: P{player} was dealt no cards.")
+    if rules is not None and hand_size != rules.hand_size:
+        raise RecordError(
+            f"{path}.dealt[{player}]",
+            f"holds {hand_size} cards, but these rules deal {rules.hand_size}.",
+        )
+    own, received = passed[player], passed[source]
+    count = own.bit_count()
+    if own & ~dealt[player]:
+        raise RecordError(
+            f"{path}.passed[{player}]",
+            f"holds {_text(own & ~dealt[player])}, which P{player} was not dealt.",
+        )
+    if rules is not None and own & rules.unpassable.mask:
+        raise RecordError(
+            f"{path}.passed[{player}]",
+            f"holds {_text(own & rules.unpassable.mask)}, which may not be passed.",
+        )
+    if source != player:
+        if received & dealt[player]:
+            raise RecordError(
+                f"{path}.passed[{source}]",
+                f"holds {_text(received & dealt[player])}, which P{player} was dealt itself.",
+            )
+        if received.bit_count() != count:
+            raise RecordError(
+                f"{path}.passed[{source}]",
+                f"holds {received.bit_count()} cards, but P{player} passed {count}.",
+            )
+    if direction is PassDirection.HOLD and count:
+        raise RecordError(f"{path}.passed", "must be empty on a hold hand.")
+    if direction is not PassDirection.HOLD and not count:
+        raise RecordError(f"{path}.passed", f"is empty, but this hand passes {direction}.")
+    return hand_size, count
+
+
+def _default_pass(rules: Rules, hand_number: int) -> tuple[PassDirection, int]:
+    direction = rules.pass_cycle[hand_number % len(rules.pass_cycle)]
+    return direction, 0 if direction is PassDirection.HOLD else rules.pass_count
+
+
+def _check_direction(
+    path: str, count_path: str, rules: Rules, hand_number: int, direction: PassDirection, count: int
+) -> None:
+    """The pass of a hand is the cycle's, or one the dealer may call."""
+    if rules.dealer_chooses_pass:
+        if direction not in rules.pass_directions:
+            raise RecordError(
+                f"{path}.pass_direction",
+                f"is {direction}, which {rules.players} players cannot pass.",
+            )
+        top = 0 if direction is PassDirection.HOLD else rules.pass_count
+        if not min(top, 1) <= count <= top:
+            raise RecordError(
+                count_path,
+                f"gives a pass of {_show(count)} cards {direction}, but the dealer may call 1 to {rules.pass_count} cards (0 on a hold hand).",
+            )
+        return
+    expected, expected_count = _default_pass(rules, hand_number)
+    if direction is not expected:
+        raise RecordError(
+            f"{path}.pass_direction",
+            f"is {direction}, but hand {_show(hand_number)} passes {expected} in these rules' pass cycle.",
+        )
+    if count != expected_count:
+        raise RecordError(
+            count_path,
+            f"gives a pass of {_show(count)} cards, but these rules pass {expected_count} this hand.",
+        )
+
+
+def _check_passes(
+    path: str,
+    rules: Rules | None,
+    direction: PassDirection,
+    dealt: tuple[int, ...],
+    passed: tuple[int, ...],
+    pending: tuple[int, ...] | None = None,
+) -> int:
+    """Each seat that has passed passed as many of its own, passable cards as the others.
+
+    ``pending``: the seats that have not passed yet (the pass phase); None when all have.
+    Returns how many cards each seat passed (0 if none has).
+    """
+    count: int | None = None
+    for seat, mask in enumerate(passed):
+        where = f"{path}.passed[{seat}]"
+        if pending is not None and seat in pending:
+            if mask:
+                raise RecordError(where, f"must be empty: P{seat} has not passed yet.")
+            continue
+        if count is None:
+            count = mask.bit_count()
+        elif mask.bit_count() != count:
+            raise RecordError(
+                where,
+                f"holds {mask.bit_count()} cards, but every seat passes as many as the first that passed ({count}).",
+            )
+        if mask & ~dealt[seat]:
+            raise RecordError(
+                where, f"holds {_text(mask & ~dealt[seat])}, which P{seat} was not dealt."
+            )
+        if rules is not None and mask & rules.unpassable.mask:
+            raise RecordError(
+                where, f"holds {_text(mask & rules.unpassable.mask)}, which may not be passed."
+            )
+    count = count or 0
+    if direction is PassDirection.HOLD and count:
+        raise RecordError(f"{path}.passed", "must be empty on a hold hand.")
+    if direction is not PassDirection.HOLD and not count and pending is None:
+        raise RecordError(f"{path}.passed", f"is empty, but this hand passes {direction}.")
+    return count
+
+
+def _first_leader(rules: Rules, hand_number: int, received: tuple[int, ...]) -> tuple[int, str]:
+    """The first leader (:func:`hearts.play.first_leader`), and why, for a message."""
+    dealer = hand_number % rules.players
+    leader = first_leader(rules, dealer, received)
+    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, FirstLead.LEFT_OF_DEALER_NO_HEART):
+        return leader, f"the player left of the dealer, P{dealer}"
+    return leader, f"the holder of {rules.lowest_club.ascii}"
+
+
+def _check_play(
+    path: str,
+    rules: Rules,
+    hand_number: int,
+    received: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    trick: tuple[Card, ...] | None = None,
+    leader: int | None = None,
+) -> tuple[list[int], int]:
+    """The tricks are the engine's own: each play is replayed with :func:`hearts.apply`.
+
+    The replay starts from the hands after the pass; who led and won each trick is
+    compared with the record.
+
+    Returns the cards each seat has played, and the leader of the trick after ``tricks``.
+    """
+    players = rules.players
+    expected, why = _first_leader(rules, hand_number, received)
+    zeros = (0,) * players
+    state = State(
+        rules=rules,
+        seed=0,
+        phase=Phase.PLAY,
+        hand_number=hand_number,
+        scores=zeros,
+        results=(),
+        pass_direction=PassDirection.HOLD,
+        pass_count=0,
+        dealt_masks=received,
+        hand_masks=received,
+        passed_masks=zeros,
+        to_move=(expected,),
+        leader=expected,
+        trick=(),
+        tricks=(),
+        taken_masks=zeros,
+        hearts_broken=False,
+    )
+    played = [0] * players
+    rounds: list[tuple[str, int, tuple[Card, ...], int | None]] = [
+        (f"{path}.tricks[{i}]", t.leader, t.cards, t.winner) for i, t in enumerate(tricks)
+    ]
+    if trick is not None and leader is not None:
+        rounds.append((f"{path}.trick", leader, trick, None))
+    for where, led_by, cards, winner in rounds:
+        field = f"{where}.leader" if winner is not None else f"{path}.leader"
+        if led_by != expected:
+            raise RecordError(field, f"is P{led_by}, but P{expected} leads this trick ({why}).")
+        for index, card in enumerate(cards):
+            seat = (led_by + index) % players
+            place = f"{where}.cards[{index}]" if winner is not None else f"{where}[{index}]"
+            if not received[seat] >> card & 1 or played[seat] >> card & 1:
+                raise RecordError(
+                    place, f"is {card.ascii}, played by P{seat}, which does not hold it then."
+                )
+            played[seat] |= 1 << card
+            try:
+                state = apply(state, Play(seat, card))
+            except IllegalMoveError as error:
+                raise RecordError(place, f"{error}") from None
+        if winner is not None:
+            actual = trick_winner(cards, led_by, players)
+            if winner != actual:
+                raise RecordError(
+                    f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
+                )
+            expected, why = actual, "the winner of the trick before"
+    return played, expected
+
+
+def _check_scoring(
+    result: HandResult, path: str, rules: Rules, before: tuple[int, ...], pool: int
+) -> None:
+    """The result is the scoring of its own tricks under ``rules``."""
+    taken = [0] * rules.players
+    played = 0
+    for trick in result.tricks:
+        taken[trick.winner] |= trick.mask
+        played |= trick.mask
+    if result.claim is not None:
+        taken[result.claim] |= rules.deck_mask & ~played
+    scored = score_hand(
+        rules,
+        hand_number=result.hand_number,
+        pass_direction=result.pass_direction,
+        scores=before,
+        dealt_masks=tuple(hand.mask for hand in result.dealt),
+        passed_masks=tuple(cards.mask for cards in result.passed),
+        tricks=result.tricks,
+        taken_masks=tuple(taken),
+        pool=pool,
+        choice=result.shoot_mode,
+    )
+    for name in _RESULT_FIELDS:
+        if getattr(scored, name) != getattr(result, name):
+            shown = _show(_result_body(scored)[name])
+            raise RecordError(
+                f"{path}.{name}",
+                f"must be {shown}, as these rules score the hand's tricks, got {_show(_result_body(result)[name])}.",
+            )

@@ -1,0 +1,108 @@
+"""The printed transcript of a finished hand: :func:`format_hand`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hearts.cards import CardSet
+from hearts.records.read import _check_rules_argument
+from hearts.records.results import _check_result_argument
+from hearts.rules import (
+    PassDirection,
+    Rules,
+    ShootMode,
+)
+from hearts.state import HandResult
+
+
+def _per_seat(values: Sequence[int], signed: bool = False) -> str:
+    return ", ".join(
+        f"P{seat} {value:+d}" if signed else f"P{seat} {value}" for seat, value in enumerate(values)
+    )
+
+
+def _some_seats(values: Sequence[int]) -> str:
+    return ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(values) if value)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def format_hand(result: HandResult, rules: Rules | None = None) -> str:
+    """A finished hand as text: the deal, the passes, every trick, and how it was scored.
+
+    One line per trick (the leader's card first, the winner after the arrow), then the
+    claim, the moon or sun, the card points each seat took, the no-trick bonus, chips,
+    resets and score floor (when they changed anything), what the hand added to each total,
+    the running totals, and the winners if the hand ended the game. With ``rules``, each
+    trick also shows the points it carried.
+
+    >>> import hearts
+    >>> state = hearts.new_game(hearts.Rules(target=1), seed=4)
+    >>> while not state.is_over:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[-1])
+    >>> print(format_hand(state.results[0], state.rules))  # doctest: +ELLIPSIS
+    Hand 1: pass left, P0 deals
+      P0 dealt ...
+      P0 passes ... to P1
+    ...
+      Trick  1: P... 2♣, ... -> P...
+    ...
+      Points: P0 ..., P1 ..., P2 ..., P3 ...
+      Score:  P0 +..., P1 +..., P2 +..., P3 +...
+      Totals: P0 ..., P1 ..., P2 ..., P3 ...
+      Game over: ... win...
+    """
+    _check_result_argument(result, "format_hand")
+    _check_rules_argument(rules, "format_hand", optional=True)
+    players = len(result.scores)
+    dealer = result.hand_number % players
+    direction = result.pass_direction
+    passing = "no passing (hold hand)" if direction is PassDirection.HOLD else f"pass {direction}"
+    lines = [f"Hand {result.hand_number + 1}: {passing}, P{dealer} deals"]
+    lines += [f"  P{seat} dealt {hand}" for seat, hand in enumerate(result.dealt)]
+    if any(result.passed):
+        for seat, cards in enumerate(result.passed):
+            receiver = (seat + direction.offset(players)) % players
+            lines.append(f"  P{seat} passes {cards} to P{receiver}")
+    for number, trick in enumerate(result.tricks, start=1):
+        line = f"  Trick {number:2}: {trick}"
+        if rules is not None:
+            points = sum(rules.card_points[card] for card in trick.cards)
+            if points:
+                line += f" ({_count(points, 'point')})"
+        lines.append(line)
+    if result.claim is not None:
+        played = 0
+        deck = 0
+        for trick in result.tricks:
+            played |= trick.mask
+        for hand in result.dealt:
+            deck |= hand.mask
+        rest = len(result.dealt[0]) - len(result.tricks)
+        claimed = CardSet.from_mask(deck & ~played)
+        lines.append(f"  P{result.claim} claims the remaining {_count(rest, 'trick')}: {claimed}")
+    shooter = result.shooter
+    if shooter is not None:
+        what = "sun (every trick)" if result.sun is not None else "moon"
+        value = max(abs(change) for change in result.shoot)
+        if result.shoot_mode is ShootMode.SUBTRACT:
+            effect = f"-{value} from its own total"
+        else:
+            effect = f"+{value} to every other player"
+        lines.append(f"  P{shooter} shoots the {what}: {effect}")
+    lines.append("  Points: " + _per_seat(result.points))
+    if any(result.bonuses):
+        lines.append("  No-trick bonus: " + _some_seats(result.bonuses))
+    if any(result.chip_changes) or result.pool:
+        pool = f"; {_count(result.pool, 'chip')} left in the pool"
+        lines.append("  Chips: " + _per_seat(result.chip_changes, signed=True) + pool)
+    if any(result.adjustments):
+        lines.append("  Resets and floor: " + _some_seats(result.adjustments))
+    lines.append("  Score:  " + _per_seat(result.changes, signed=True))
+    lines.append("  Totals: " + _per_seat(result.scores))
+    if result.winners:
+        names = " and ".join(f"P{seat}" for seat in result.winners)
+        lines.append(f"  Game over: {names} win{'' if len(result.winners) > 1 else 's'}")
+    return "\n".join(lines)
