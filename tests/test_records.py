@@ -8,7 +8,8 @@ import io
 import json
 import pickle
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -1331,3 +1332,56 @@ def test_move_notation_refuses_a_card_named_twice_and_a_seat_beyond_p6() -> None
         hearts.parse_move("deals P0: 2C 2C | P1: 3C 4C | P2: 5C 6C | P3: 7C 8C")
     with pytest.raises(hearts.NotationError, match="seats run from P0 to P6"):
         hearts.parse_move("P9 plays QS")
+
+
+def test_inconsistent_states_are_refused_naming_the_field() -> None:
+    """Issue 14: a state record is checked by replaying its play through the engine; each
+    field that disagrees with the replay is named."""
+    rules = hearts.Rules(claims=True)
+    state = hearts.new_game(rules, seed=11)
+    rng = random.Random(11)
+    while not (state.phase is hearts.Phase.PLAY and len(state.tricks) >= 3 and state.trick):
+        moves = hearts.legal_moves(state)
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    good = hearts.state_to_dict(state)
+    assert hearts.state_from_dict(good) == state
+
+    def refused(change: Callable[[dict[str, Any]], None], field: str) -> None:
+        data = copy.deepcopy(good)
+        change(data)
+        with pytest.raises(hearts.RecordError, match=rf"^state\.{re.escape(field)}: "):
+            hearts.state_from_dict(data)
+
+    def wrong_leader(data: dict[str, Any]) -> None:
+        data["tricks"][1]["leader"] = (data["tricks"][1]["leader"] + 1) % 4
+
+    def wrong_flag(data: dict[str, Any]) -> None:
+        data["hearts_broken"] = not data["hearts_broken"]
+
+    def wrong_taken(data: dict[str, Any]) -> None:
+        winner = data["tricks"][0]["winner"]
+        data["taken"][winner], data["taken"][(winner + 1) % 4] = (
+            data["taken"][(winner + 1) % 4],
+            data["taken"][winner],
+        )
+
+    def wrong_turn(data: dict[str, Any]) -> None:
+        data["to_move"] = [(data["to_move"][0] + 1) % 4]
+
+    refused(wrong_leader, "tricks[1].leader")
+    refused(wrong_flag, "hearts_broken")
+    first_winner = good["tricks"][0]["winner"]
+    refused(wrong_taken, f"taken[{min(first_winner, (first_winner + 1) % 4)}]")
+    refused(wrong_turn, "to_move")
+
+    # A claim: the claimer takes the rest; a result that gives the rest to another seat is
+    # refused at its tricks_won.
+    while not state.results:
+        moves = hearts.legal_moves(state)
+        claim = next((move for move in moves if isinstance(move, hearts.Claim)), None)
+        state = hearts.apply(state, claim or moves[rng.randrange(len(moves))])
+    result = hearts.result_to_dict(state.results[0])
+    assert result["claim"] is not None  # this seed's hand ends in a claim
+    result["claim"] = (result["claim"] + 1) % 4
+    with pytest.raises(hearts.RecordError, match=r"^result\.tricks_won: must be \["):
+        hearts.result_from_dict(result, rules)

@@ -73,4 +73,3 @@ __all__ = [
 for _public in (RecordError, GameRecord, Replay):
     _public.__module__ = __name__  # shown, documented and pickled as hearts.records.*
 del _public
-

@@ -469,13 +469,14 @@ def _check_play(
     tricks: tuple[Trick, ...],
     trick: tuple[Card, ...] | None = None,
     leader: int | None = None,
-) -> tuple[list[int], int]:
+) -> tuple[list[int], State]:
     """The tricks are the engine's own: each play is replayed with :func:`hearts.apply`.
 
     The replay starts from the hands after the pass; who led and won each trick is
     compared with the record.
 
-    Returns the cards each seat has played, and the leader of the trick after ``tricks``.
+    Returns the cards each seat has played, and the engine's state after the replay (its
+    hands, taken cards, seat to move and hearts broken are then the rules' own).
     """
     players = rules.players
     expected, why = _first_leader(rules, hand_number, received)
@@ -528,7 +529,7 @@ def _check_play(
                     f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
                 )
             expected, why = actual, "the winner of the trick before"
-    return played, expected
+    return played, state
 
 
 def _check_scoring(

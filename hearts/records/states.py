@@ -510,39 +510,32 @@ def _check_phase(state: State, path: str) -> None:
         _expect(
             len(state.trick) < players, f"{path}.trick", f"must hold fewer than {players} cards."
         )
-        played, leader = _check_play(
+        played, replayed = _check_play(
             path, rules, state.hand_number, received, state.tricks, state.trick, state.leader
         )
         for seat in range(players):
-            held = received[seat] & ~played[seat]
+            held = replayed.hand_masks[seat]
             _expect(
                 state.hand_masks[seat] == held,
                 f"{path}.hands[{seat}]",
                 f"must be {_named(held)}: what P{seat} held after the pass less what it played.",
             )
-        won = [0] * players
-        for trick in state.tricks:
-            won[trick.winner] |= trick.mask
         for seat in range(players):
+            taken = replayed.taken_masks[seat]
             _expect(
-                state.taken_masks[seat] == won[seat],
+                state.taken_masks[seat] == taken,
                 f"{path}.taken[{seat}]",
-                f"must be {_named(won[seat])}: the cards of the tricks P{seat} won.",
+                f"must be {_named(taken)}: the cards of the tricks P{seat} won.",
             )
-        to_move = ((leader + len(state.trick)) % players,)
         _expect(
-            state.to_move == to_move,
+            state.to_move == replayed.to_move,
             f"{path}.to_move",
-            f"must be [{to_move[0]}], the next seat to play to the trick.",
+            f"must be [{replayed.to_move[0]}], the next seat to play to the trick.",
         )
-        everything = 0
-        for mask in played:
-            everything |= mask
-        broken = bool(everything & rules.breaking_mask)
         _expect(
-            state.hearts_broken == broken,
+            state.hearts_broken == replayed.hearts_broken,
             f"{path}.hearts_broken",
-            f"must be {str(broken).lower()}, as the cards played say.",
+            f"must be {str(replayed.hearts_broken).lower()}, as the cards played say.",
         )
         return
     # Phase.SHOOT: the hand is over and its shooter chooses how the shot is scored.
