@@ -1,8 +1,10 @@
-"""The engine: :func:`legal_moves` and :func:`apply`, the one place where play rules live.
+"""The engine: :func:`legal_moves` and :func:`apply`, which carry the game from move to move.
 
-Both are pure functions of an immutable :class:`~hearts.State`. :func:`apply` checks every
-move and raises :class:`~hearts.IllegalMoveError`, naming the move, the rule it breaks and
-the situation; the state passed in is never changed.
+The rules of play themselves (which cards may be played, and why not) are written once in
+:mod:`hearts.play`, claims in :mod:`hearts.claims`, points in :mod:`hearts.scoring`; the
+engine applies them. Both are pure functions of an immutable :class:`~hearts.State`.
+:func:`apply` checks every move and raises :class:`~hearts.IllegalMoveError`, naming the
+move, the rule it breaks and the situation; the state passed in is never changed.
 
 >>> import hearts
 >>> state = hearts.new_game(seed=7)
@@ -291,13 +293,6 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
     if state.phase is _DEAL:
         return ()  # a chance move: no player's to make
     return legal_moves(state, view.player)
-
-
-def _playable(state: State, seat: int) -> int:
-    """The bitmask of the cards ``seat`` may play now (:func:`hearts.play.playable`)."""
-    return playable(
-        state.rules, state.hand_masks[seat], state.trick, not state.tricks, state.hearts_broken
-    )
 
 
 def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
