@@ -42,6 +42,7 @@ from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
 from hearts.scoring import shooter
+from hearts.shuffle import check_seed
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -212,14 +213,18 @@ class SearchBot:
 
 def _check_samples(value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HeartsError(f"SearchBot.samples must be a whole number of at least 1, got {value!r}.")
+        raise HeartsError(
+            f"SearchBot.samples must be a whole number of at least 1, got {describe_value(value)}."
+        )
 
 
 def _check_milliseconds(value: object) -> None:
     if value is not None and (
         not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0
     ):
-        raise HeartsError(f"SearchBot.milliseconds must be None or a time above 0, got {value!r}.")
+        raise HeartsError(
+            f"SearchBot.milliseconds must be None or a time above 0, got {describe_value(value)}."
+        )
 
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
@@ -445,6 +450,7 @@ def _check_bot_seed(bot_seed: object) -> int:
         raise TypeError(
             f"bot_seed must be an int, or None to draw one, got {describe_value(bot_seed)}."
         )
+    check_seed("bot_seed", bot_seed)
     return bot_seed
 
 
@@ -498,7 +504,7 @@ def play_game(
     True
     """
     if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+        raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     bots = tuple(bots)
     if len(bots) != rules.players:
         raise HeartsError(
@@ -508,7 +514,7 @@ def play_game(
     for bot in bots:
         if not isinstance(bot, Bot):
             raise HeartsError(
-                f"{bot!r} is not a bot: a bot has a name and a choose(view, rng) method."
+                f"{describe_value(bot)} is not a bot: a bot has a name and a choose(view, rng) method."
             )
     bot_seed = _check_bot_seed(bot_seed)
     rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
@@ -711,9 +717,10 @@ def tournament(
     True
     """
     if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+        raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
+    check_seed("seed", seed)
     bots = tuple(bots)
     players = rules.players
     if len(bots) != players:
@@ -721,7 +728,9 @@ def tournament(
             f"tournament needs one bot per seat: this game has {players} seats, got {len(bots)} bots."
         )
     if not isinstance(games, int) or games < 1:
-        raise HeartsError(f"games must be a whole number of at least 1, got {games!r}.")
+        raise HeartsError(
+            f"games must be a whole number of at least 1, got {describe_value(games)}."
+        )
     bot_seed = _check_bot_seed(bot_seed)
     seats = tuple(
         tuple((seat - game) % players for seat in range(players)) for game in range(games)

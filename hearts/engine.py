@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol, TypeVar
+from typing import Final, Protocol
 
 from hearts.cards import (
-    CARDS,
     JOKERS,
-    QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
     CardSet,
@@ -42,15 +40,16 @@ from hearts.play import (
     refusal,
     trick_winner,
 )
-from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules, ShootMode
+from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
-from hearts.shuffle import seeded_deal
+from hearts.shuffle import check_seed, seeded_deal
 from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = [
     "Viewpoint",
     "apply",
     "apply_unchecked",
+    "check_seat",
     "from_hands",
     "legal_moves",
     "new_game",
@@ -60,14 +59,11 @@ __all__ = [
 
 _new_state: Final = tuple.__new__
 """Builds a State from a tuple of every field, skipping NamedTuple's keyword machinery."""
-_SUIT_OF: Final = tuple(card // 13 for card in CARDS)
-_QUEEN: Final = QUEEN_OF_SPADES.mask
 _PHASE, _DEALT_MASKS, _HAND_MASKS, _PASSED_MASKS, _TO_MOVE, _LEADER = map(
     State._fields.index,
     ("phase", "dealt_masks", "hand_masks", "passed_masks", "to_move", "leader"),
 )
 """Positions of State's fields, for building a state from a list of its fields."""
-_T = TypeVar("_T")
 _CHUNKS: Final = (*SUIT_MASKS, JOKERS)
 """The masks a set of cards is cut into for the tables of plays: each suit, then the jokers."""
 
@@ -80,11 +76,6 @@ _PLAY: Final = Phase.PLAY
 _SHOOT: Final = Phase.SHOOT
 _OVER: Final = Phase.OVER
 _HOLD: Final = PassDirection.HOLD
-_LOWEST_CLUB: Final = FirstLead.LOWEST_CLUB
-_ANY_CLUB: Final = FirstLead.ANY_CLUB
-_NO_HEART_LEAD: Final = FirstLead.LEFT_OF_DEALER_NO_HEART
-_FIRST_TURN_HEARTS: Final = FirstTrick.FIRST_TURN_HEARTS
-_FALLBACK_QUEEN: Final = FirstTrickFallback.QUEEN
 _CHOOSE_SHOT: Final = ShootMode.CHOOSE
 
 
@@ -107,11 +98,12 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a hearts.Rules value, got {rules!r}.")
+        raise TypeError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     if seed is None:
         seed = secrets.randbits(63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise HeartsError(f"seed must be an int, got {seed!r}.")
+        raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
+    check_seed("seed", seed)
     return _new_hand(rules, seed, 0, _starting_scores(rules), ())
 
 
@@ -160,9 +152,13 @@ def from_hands(
     if len(totals) != rules.players or not all(
         isinstance(score, int) and not isinstance(score, bool) for score in totals
     ):
-        raise HeartsError(f"scores must be {rules.players} ints, one per seat, got {scores!r}.")
+        raise HeartsError(
+            f"scores must be {rules.players} ints, one per seat, got {describe_value(scores)}."
+        )
     if not isinstance(hand_number, int) or hand_number < 0:
-        raise HeartsError(f"hand_number must be an int of at least 0, got {hand_number!r}.")
+        raise HeartsError(
+            f"hand_number must be an int of at least 0, got {describe_value(hand_number)}."
+        )
     return apply(_new_hand(rules, seed, hand_number, totals, ()), Deal(hands))
 
 
@@ -234,7 +230,7 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     if state.__class__ is not State:
         return _viewpoint_moves(state, player)  # type: ignore[arg-type]
     if player is not None:
-        _check_seat(state.rules, player)
+        check_seat(state.rules, player)
     phase = state.phase
     if phase is _PLAY:
         seat = state.to_move[0]
@@ -268,16 +264,22 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     return ()
 
 
-def _check_seat(rules: Rules, player: object) -> None:
-    """Refuse a seat that is not an int, or not one of this game's."""
+def check_seat(rules: Rules, player: object) -> None:
+    """Refuse a seat that is not an int (``TypeError``), or not one of this game's.
+
+    >>> import hearts
+    >>> check_seat(hearts.Rules(), 9)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: P9 is not a seat: this game has seats P0 to P3.
+    """
     if not isinstance(player, int) or isinstance(player, bool):
         raise TypeError(
             f"A seat is an int from 0 to {rules.players - 1}, got {describe_value(player)}."
         )
     if not 0 <= player < rules.players:
-        raise HeartsError(
-            f"P{player} is not a seat: this game has seats P0 to P{rules.players - 1}."
-        )
+        seat = f"P{player}" if -1000 < player < 1000 else describe_value(player)
+        raise HeartsError(f"{seat} is not a seat: this game has seats P0 to P{rules.players - 1}.")
 
 
 def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
@@ -286,7 +288,7 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
             f"legal_moves needs a hearts.State or a hearts.PlayerView, got {describe_value(view)}."
         )
     if player is not None:
-        _check_seat(view.rules, player)
+        check_seat(view.rules, player)
         if player != view.player:
             return ()
     state = view._decision_state()

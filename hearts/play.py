@@ -41,6 +41,7 @@ from hearts.cards import (
     CardSet,
     Suit,
 )
+from hearts.errors import HeartsError
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules
 from hearts.state import Trick
 
@@ -169,7 +170,9 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
     for seat, hand in enumerate(hands):
         if hand & first:
             return seat
-    raise ValueError(f"no hand holds {rules.lowest_club}, the lowest club")
+    raise HeartsError(
+        f"No hand holds {rules.lowest_club}, the lowest club, to lead the first trick."
+    )
 
 
 def exchange(

@@ -55,7 +55,9 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
     (True, True, False)
     """
     if not isinstance(view, PlayerView):
-        raise HeartsError(f"sample needs a hearts.PlayerView (see hearts.view), got {view!r}.")
+        raise HeartsError(
+            f"sample needs a hearts.PlayerView (see hearts.view), got {describe_value(view)}."
+        )
     rng = random.Random() if rng is None else rng
     if not isinstance(rng, random.Random):
         raise TypeError(
@@ -77,7 +79,7 @@ def count_deals(view: PlayerView) -> int:
     True
     """
     if not isinstance(view, PlayerView):
-        raise HeartsError(f"count_deals needs a hearts.PlayerView, got {view!r}.")
+        raise HeartsError(f"count_deals needs a hearts.PlayerView, got {describe_value(view)}.")
     return _dealer(view).total
 
 

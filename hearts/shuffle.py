@@ -15,10 +15,29 @@ import sys
 from typing import Final, TypeVar
 
 from hearts.cards import CARDS, _card_set, cards_of
+from hearts.errors import HeartsError, describe_value
 from hearts.moves import Deal
 from hearts.rules import Rules
 
-__all__ = ["seeded_deal"]
+__all__ = ["check_seed", "seeded_deal"]
+
+MAX_SEED_DIGITS: Final = 1000
+"""A seed has at most this many digits: it is written into the shuffle's text."""
+
+
+def check_seed(name: str, seed: int) -> None:
+    """Refuse a seed too long to be written out (Python prints at most 4,300 digits).
+
+    >>> check_seed("seed", 10**2000)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: seed is an int of about 2,001 digits: a seed has at most 1,000 digits.
+    """
+    if not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
+        raise HeartsError(
+            f"{name} is {describe_value(seed)}: a seed has at most {MAX_SEED_DIGITS:,} digits."
+        )
+
 
 _T = TypeVar("_T")
 

@@ -28,7 +28,8 @@ from typing import Final
 import attrs
 
 from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
-from hearts.errors import HeartsError
+from hearts.engine import check_seat
+from hearts.errors import describe_value
 from hearts.play import LED_MASK, led_card, playable, played_mask
 from hearts.rules import FirstLead, PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick
@@ -252,11 +253,10 @@ def view(state: State, player: int) -> PlayerView:
     hearts.errors.HeartsError: P4 is not a seat: this game has seats P0 to P3.
     """
     if not isinstance(state, State):
-        raise TypeError(f"view needs a hearts.State, got {state!r:.60}.")
+        raise TypeError(f"view needs a hearts.State, got {describe_value(state)}.")
     rules = state.rules
     players = rules.players
-    if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < players):
-        raise HeartsError(f"P{player} is not a seat: this game has seats P0 to P{players - 1}.")
+    check_seat(rules, player)
     phase = state.phase
     played = played_mask(state.tricks, state.trick)
     exchanged = phase in (Phase.PLAY, Phase.SHOOT) and state.pass_count > 0

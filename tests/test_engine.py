@@ -417,10 +417,15 @@ def test_legal_moves_of_a_seat_that_is_not_to_move_is_empty() -> None:
 
 
 def test_new_game_checks_its_arguments() -> None:
-    with pytest.raises(hearts.HeartsError, match="seed must be an int"):
+    # Wrong types are TypeErrors, as in Python (issue 13); a huge seed is refused in words.
+    with pytest.raises(TypeError, match="seed must be an int"):
         hearts.new_game(seed="7")  # type: ignore[arg-type]
-    with pytest.raises(hearts.HeartsError, match=r"rules must be a hearts\.Rules"):
+    with pytest.raises(TypeError, match=r"rules must be a hearts\.Rules"):
         hearts.new_game({"players": 4})  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match="a seed has at most 1,000 digits"):
+        hearts.new_game(seed=10**5000)
+    with pytest.raises(hearts.HeartsError, match="an int of about 5,001 digits is not a seat"):
+        hearts.view(hearts.new_game(seed=1), 10**5000)
     with pytest.raises(hearts.HeartsError, match="scores must be 4 ints"):
         hearts.from_hands(MOON_HANDS, scores=(1, 2))
     assert hearts.new_game().seed != hearts.new_game().seed  # drawn when not given

@@ -1374,8 +1374,8 @@ def test_inconsistent_states_are_refused_naming_the_field() -> None:
     refused(wrong_taken, f"taken[{min(first_winner, (first_winner + 1) % 4)}]")
     refused(wrong_turn, "to_move")
 
-    # A claim: the claimer takes the rest; a result that gives the rest to another seat is
-    # refused at its tricks_won.
+    # A claim: a result that gives the claim to another seat, which could not have made
+    # it, is refused at its claim.
     while not state.results:
         moves = hearts.legal_moves(state)
         claim = next((move for move in moves if isinstance(move, hearts.Claim)), None)
@@ -1383,5 +1383,48 @@ def test_inconsistent_states_are_refused_naming_the_field() -> None:
     result = hearts.result_to_dict(state.results[0])
     assert result["claim"] is not None  # this seed's hand ends in a claim
     result["claim"] = (result["claim"] + 1) % 4
-    with pytest.raises(hearts.RecordError, match=r"^result\.tricks_won: must be \["):
+    with pytest.raises(
+        hearts.RecordError, match=r"^result\.claim: is P\d, but P\d could not claim"
+    ):
         hearts.result_from_dict(result, rules)
+
+
+def test_a_claim_that_could_not_stand_is_refused() -> None:
+    """Found by review: a record could give the last trick's cards to a seat that claimed
+    them while it could still lose a trick (here P3, left only 2♥ against 6♥ and Q♥)."""
+    from hearts.scoring import score_hand
+
+    rules = hearts.Rules(claims=True)
+    state = hearts.new_game(rules, seed=3)
+    rng = random.Random(1)
+    while not state.results:
+        moves = [move for move in hearts.legal_moves(state) if not isinstance(move, hearts.Claim)]
+        state = hearts.apply(state, rng.choice(moves))
+    result = state.results[0]
+    tricks, last = result.tricks[:-1], result.tricks[-1]
+    claimer = last.leader  # on lead with 2♥: the others' hearts beat it
+    assert last.winner != claimer
+    taken = [0, 0, 0, 0]
+    for trick in tricks:
+        taken[trick.winner] |= trick.mask
+    taken[claimer] |= last.mask
+    before = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
+    claimed = attrs.evolve(
+        score_hand(
+            rules,
+            hand_number=0,
+            pass_direction=result.pass_direction,
+            scores=before,
+            dealt_masks=tuple(hand.mask for hand in result.dealt),
+            passed_masks=tuple(cards.mask for cards in result.passed),
+            tricks=tricks,
+            taken_masks=tuple(taken),
+            pool=0,
+        ),
+        claim=claimer,
+    )
+    data = hearts.result_to_dict(claimed)
+    with pytest.raises(hearts.RecordError, match=r"^result\.claim: is P3, but P3 could not claim"):
+        hearts.result_from_dict(data, rules)
+    # The hand as it was played out, with no claim, reads back.
+    assert hearts.result_from_dict(hearts.result_to_dict(result), rules) == result

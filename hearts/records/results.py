@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Final
 
 from hearts.cards import ALL_CARDS, Card, CardSet
-from hearts.engine import apply
+from hearts.engine import apply, legal_moves
 from hearts.errors import IllegalMoveError
-from hearts.moves import Play
+from hearts.moves import Claim, Play
 from hearts.play import exchange, first_leader, trick_winner
 from hearts.records.read import (
     MAX_SEATS,
@@ -214,7 +214,9 @@ def _read_result(
     if rules is not None:
         if seen_by is None:  # a view's result hides the hands the play is checked against
             received = exchange(dealt, passed, direction)
-            _check_play(path, rules, hand_number, received, tricks)
+            _, replayed = _check_play(path, rules, hand_number, received, tricks)
+            if claim is not None:
+                _check_claim(f"{path}.claim", claim, replayed)
         for trick in tricks:
             won[trick.winner] += 1
         if claim is not None:
@@ -530,6 +532,33 @@ def _check_play(
                 )
             expected, why = actual, "the winner of the trick before"
     return played, state
+
+
+def _check_claim(path: str, claim: int, replayed: State) -> None:
+    """The claim is one :func:`hearts.apply` could have accepted.
+
+    ``replayed`` is the hand at the start of the trick the claim was made in. A record does
+    not keep the cards played to that trick before the claim (they go to the claimer), so
+    every legal way of playing them is tried: the claim stands if it is safe after one.
+    """
+    if not _claim_could_stand(replayed, claim):
+        raise RecordError(
+            path,
+            f"is P{claim}, but P{claim} could not claim the rest: whatever was played before "
+            f"its claim, another seat could still win a trick against "
+            f"{CardSet.from_mask(replayed.hand_masks[claim])}.",
+        )
+
+
+def _claim_could_stand(state: State, claim: int) -> bool:
+    """Whether some legal plays lead from ``state`` to ``claim``'s turn with a safe claim."""
+    if state.to_move[0] == claim:
+        return Claim(claim) in legal_moves(state)
+    return any(
+        _claim_could_stand(apply(state, move), claim)
+        for move in legal_moves(state)
+        if isinstance(move, Play)
+    )
 
 
 def _check_scoring(
