@@ -441,7 +441,7 @@ def _apply_play(state: State, move: Play, checked: bool = True) -> State:
         follow = hands[player] & LED_MASK[trick[0]] if trick and tricks else 0
         if not bit & (follow or playable(rules, hands[player], trick, not tricks, broken)):
             refused = refusal(rules, player, hands[player], trick, not tricks, broken, card)
-            raise IllegalMoveError(refused)
+            raise IllegalMoveError(refused or f"P{player} may not play {card} now.")
     held = list(hands)
     held[player] ^= bit
     hands = tuple(held)

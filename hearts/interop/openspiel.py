@@ -482,19 +482,22 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         self._check_action(action)
         state = self.state
         phase = state.phase
+        # The adapter's own fields change only once the engine has accepted the move.
         if phase is Phase.DEAL:
-            self._dealt.append(CARDS[action])
-            if len(self._dealt) == len(state.rules.deck):
+            dealt = [*self._dealt, CARDS[action]]
+            if len(dealt) == len(state.rules.deck):
                 players = state.rules.players
-                hands = [self._dealt[seat::players] for seat in range(players)]
-                self._dealt = []
+                hands = [dealt[seat::players] for seat in range(players)]
                 self.state = hearts.apply(state, Deal(hands))
+                dealt = []
+            self._dealt = dealt
         elif phase is Phase.PASS:
-            self._selected |= 1 << action
-            if self._selected.bit_count() == state.pass_count:
-                move = Pass(state.to_move[0], CardSet.from_mask(self._selected))
-                self._selected = 0
+            selected = self._selected | 1 << action
+            if selected.bit_count() == state.pass_count:
+                move = Pass(state.to_move[0], CardSet.from_mask(selected))
                 self.state = hearts.apply(state, move)
+                selected = 0
+            self._selected = selected
         else:
             self.state = hearts.apply(state, self._decode(action))
 
