@@ -30,7 +30,9 @@ from typing import Final
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
-from hearts.state import Phase, State
+from hearts.play import breaks_hearts, playable
+from hearts.rules import FirstTrick
+from hearts.state import Phase, State, Trick
 from hearts.views import PlayerView
 
 __all__ = ["count_deals", "sample"]
@@ -64,12 +66,51 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
             f"sample needs a random.Random (or None) to draw with, got {type(rng).__name__} "
             f"{describe_value(rng)}; pass random.Random(seed) for a reproducible sample."
         )
-    parts = _dealer(view).draw(rng)
-    return _complete(view, parts, rng)
+    dealer = _dealer(view)
+    if view.rules.first_trick is not FirstTrick.FIRST_TURN_HEARTS:
+        return _complete(view, dealer.draw(rng), rng)
+    # Under first-turn hearts a barred heart played to a heart lead on the first trick shows
+    # only that the player did not hold both another heart and a club it could play: no
+    # single card is ruled out, so the deals that break it are drawn again (rejection keeps
+    # the draw uniform among the deals that remain).
+    for _ in range(_MAX_DRAWS):
+        state = _complete(view, dealer.draw(rng), rng)
+        if _first_trick_replays(state):
+            return state
+    raise HeartsError(
+        f"No deal consistent with P{view.player}'s view was found in {_MAX_DRAWS:,} draws."
+    )
+
+
+_MAX_DRAWS: Final = 10_000
+
+
+def _first_trick_replays(state: State) -> bool:
+    """Whether each card of the hand's first trick was one its player could play."""
+    if not state.tricks and not state.trick:
+        return True
+    players = state.rules.players
+    cards = state.tricks[0].cards if state.tricks else state.trick
+    leader = state.tricks[0].leader if state.tricks else state.leader
+    held = list(state.hand_masks)
+    for trick in (*state.tricks, Trick(state.leader, state.trick, 0)):
+        for index, card in enumerate(trick.cards):
+            held[(trick.leader + index) % players] |= 1 << card
+    broken = False
+    for index, card in enumerate(cards):
+        seat = (leader + index) % players
+        if not playable(state.rules, held[seat], cards[:index], True, broken) >> card & 1:
+            return False
+        broken = broken or breaks_hearts(state.rules, card)
+    return True
 
 
 def count_deals(view: PlayerView) -> int:
     """How many deals of the unseen cards ``view`` allows (what :func:`sample` draws from).
+
+    Under ``first_trick='first_turn_hearts'`` it is an upper bound: a barred heart played to
+    a heart lead on the first trick rules out holding another heart and a playable club
+    together, which no count of single cards expresses (:func:`sample` draws again then).
 
     >>> import hearts
     >>> state = hearts.new_game(seed=9)

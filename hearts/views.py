@@ -367,9 +367,11 @@ def _ruled_out_by(
 ) -> int:
     """The cards whose holding would have made playing ``card`` illegal in this context.
 
-    Each is tested alone beside the card: for every play rule of this library a hand is
+    Each is tested alone beside the card: for the play rules of this library a hand is
     allowed a play exactly when no single card of it forbids it, so these exclusions are
-    the whole of what the play reveals.
+    the whole of what the play reveals. The one exception is first-turn hearts, where a
+    barred heart played to a heart lead forbids holding another heart and a playable club
+    together; :func:`hearts.sample` checks that case on each deal it draws.
     """
     bit = 1 << card
     mask = 0

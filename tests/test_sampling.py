@@ -280,3 +280,33 @@ def test_sample_needs_a_random_generator() -> None:
         TypeError, match=r"^sample needs a random\.Random \(or None\) to draw with, got bytes b''"
     ):
         hearts.sample(hearts.view(state, 0), b"")  # type: ignore[arg-type]
+
+
+def test_a_barred_heart_on_a_heart_lead_under_first_turn_hearts_samples_legally() -> None:
+    """Found by Hypothesis: under first-turn hearts P3 played its barred 3♥ to the first
+    trick's heart lead, which shows only that it did not hold both another heart and a club
+    it could play; samples gave it A♥ (played later) and Q♣ together, and the hand no
+    longer replayed. Such deals are now drawn again."""
+    hearts_points = {card: 1 for card in "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split()}
+    rules = Rules(
+        players=5,
+        removed="3C 4C 5C 6C 7C 8C 9C",
+        pass_count=1,
+        pass_cycle=("left",),
+        unpassable="2C",
+        first_lead="left_of_dealer",
+        first_trick="first_turn_hearts",
+        must_break_hearts=False,
+        points={**hearts_points, "QS": 13},
+        penalty_cards="2C 3H",
+        target=None,
+        hands=1,
+    )
+    rng = random.Random(0)
+    checked = 0
+    for state in random_positions(rules, 366057, every=9):
+        player = rng.randrange(rules.players)
+        for _ in range(20):
+            check_sample(state, player, hearts.sample(hearts.view(state, player), rng))
+            checked += 1
+    assert checked >= 20
