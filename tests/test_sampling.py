@@ -287,7 +287,10 @@ def test_a_barred_heart_on_a_heart_lead_under_first_turn_hearts_samples_legally(
     trick's heart lead, which shows only that it did not hold both another heart and a club
     it could play; samples gave it A♥ (played later) and Q♣ together, and the hand no
     longer replayed. Such deals are now drawn again."""
-    hearts_points = {card: 1 for card in "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split()}
+    hearts_points = {
+        card: 1
+        for card in ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"]
+    }
     rules = Rules(
         players=5,
         removed="3C 4C 5C 6C 7C 8C 9C",
