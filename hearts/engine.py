@@ -237,8 +237,10 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
         if player is not None and player != seat:
             return ()
         trick = state.trick
-        follow = state.hand_masks[seat] & LED_MASK[trick[0]] if trick and state.tricks else 0
-        if follow:  # following suit after the first trick, the common case: one lookup
+        follow = state.hand_masks[seat] & LED_MASK[trick[0]] if trick else 0
+        if follow and (state.tricks or not follow & state.rules.first_trick_barred):
+            # Following suit, the common case: one lookup. (On the first trick only when
+            # the first-trick ban can take none of these cards away.)
             plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _suit_plays(seat, follow)
         else:
             hand = state.hand_masks[seat]
@@ -438,7 +440,9 @@ def _apply_play(state: State, move: Play, checked: bool = True) -> State:
     if checked:
         if phase is not _PLAY or to_move[0] != player:
             raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state, player)}.")
-        follow = hands[player] & LED_MASK[trick[0]] if trick and tricks else 0
+        follow = hands[player] & LED_MASK[trick[0]] if trick else 0
+        if follow and not tricks and follow & rules.first_trick_barred:
+            follow = 0  # the first-trick ban may take some of them away: ask the rules
         if not bit & (follow or playable(rules, hands[player], trick, not tricks, broken)):
             refused = refusal(rules, player, hands[player], trick, not tricks, broken, card)
             raise IllegalMoveError(refused or f"P{player} may not play {card} now.")

@@ -246,7 +246,8 @@ class _FollowSuit(PlayRule):
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
     ) -> int:
-        return hand & LED_MASK[led_card(trick)] or cards
+        led = trick[0] if trick[0] < FIRST_JOKER else led_card(trick)
+        return hand & LED_MASK[led] or cards
 
     def refusal(
         self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
@@ -504,34 +505,31 @@ PLAY_RULES: Final = (
 it bars cards only among those the other rules allow."""
 
 
-_PLANS: dict[Rules, tuple[tuple[PlayRule, ...], ...]] = {}
-"""For each Rules, the play rules that apply in each kind of situation (see :func:`_plan`)."""
+_Plans: TypeAlias = tuple[tuple[PlayRule, ...], ...]
+_PLANS: dict[int, tuple[Rules, _Plans]] = {}
+"""For each Rules, the play rules that apply in each kind of situation (:func:`_plans`).
+
+Keyed by ``id`` (hashing a Rules on every play costs more), with the Rules kept beside
+its plans so that an id reused after the Rules is gone is never mistaken for it; a few
+hundred are kept."""
 
 
-def _plan(rules: Rules, trick: Cards, first: bool) -> tuple[PlayRule, ...]:
-    """The play rules to ask, in order, for a card played to ``trick``.
-
-    They depend on the rules, on whether it is the first trick, and on how the trick
-    opens; the six lists of a Rules are made once and kept (for a few hundred Rules).
-    """
-    plans = _PLANS.get(rules)
-    if plans is None:
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        plans = _PLANS[rules] = tuple(
-            [
-                tuple([rule for rule in PLAY_RULES if rule.applies(rules, on_first, opening)])
-                for on_first in (False, True)
-                for opening in (_LEAD, _AFTER_JOKERS, _FOLLOW)
-            ]
-        )
+def _opening(trick: Cards) -> int:
+    """How ``trick`` opens for the card played next: it leads, follows jokers, or follows."""
     if not trick:
-        opening = _LEAD
-    elif trick[0] < FIRST_JOKER or led_card(trick) >= 0:
-        opening = _FOLLOW
-    else:
-        opening = _AFTER_JOKERS
-    return plans[opening + 3 if first else opening]
+        return _LEAD
+    return _FOLLOW if trick[0] < FIRST_JOKER or led_card(trick) >= 0 else _AFTER_JOKERS
+
+
+def _plans(rules: Rules) -> _Plans:
+    """The play rules that apply, in order, indexed by ``opening + 3 * first``."""
+    return tuple(
+        [
+            tuple([rule for rule in PLAY_RULES if rule.applies(rules, on_first, opening)])
+            for on_first in (False, True)
+            for opening in (_LEAD, _AFTER_JOKERS, _FOLLOW)
+        ]
+    )
 
 
 def playable(rules: Rules, hand: int, trick: Cards, first: bool, broken: bool) -> int:
@@ -547,8 +545,20 @@ def playable(rules: Rules, hand: int, trick: Cards, first: bool, broken: bool) -
     >>> str(CardSet.from_mask(playable(Rules(), hand, (Card("2D"),), False, False)))
     '3♣ 7♣ 5♥'
     """
+    # The hot path: the rules that apply here come from a table kept per Rules object.
+    entry = _PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        entry = _PLANS[id(rules)] = (rules, _plans(rules))
+    if not trick:
+        opening = _LEAD
+    elif trick[0] < FIRST_JOKER:
+        opening = _FOLLOW
+    else:
+        opening = _opening(trick)
     cards = hand
-    for rule in _plan(rules, trick, first):
+    for rule in entry[1][opening + 3 if first else opening]:
         cards = rule.allows(rules, hand, cards, trick, first, broken)
     return cards
 
@@ -579,7 +589,10 @@ def refusal(
     if not hand & bit:
         return f"{prefix}{who} does not hold it."
     cards = hand
-    for rule in _plan(rules, trick, first):
+    opening = _opening(trick)
+    for rule in PLAY_RULES:
+        if not rule.applies(rules, first, opening):
+            continue
         allowed = rule.allows(rules, hand, cards, trick, first, broken)
         if not allowed & bit:
             return prefix + rule.refusal(rules, who, hand, allowed, trick, card)
