@@ -155,10 +155,10 @@ def from_hands(
         raise HeartsError(
             f"scores must be {rules.players} ints, one per seat, got {describe_value(scores)}."
         )
-    if not isinstance(hand_number, int) or hand_number < 0:
-        raise HeartsError(
-            f"hand_number must be an int of at least 0, got {describe_value(hand_number)}."
-        )
+    if not isinstance(hand_number, int) or isinstance(hand_number, bool):
+        raise TypeError(f"hand_number must be an int, got {describe_value(hand_number)}.")
+    if hand_number < 0:
+        raise HeartsError(f"hand_number must be at least 0, got {describe_value(hand_number)}.")
     return apply(_new_hand(rules, seed, hand_number, totals, ()), Deal(hands))
 
 

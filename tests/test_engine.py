@@ -426,6 +426,10 @@ def test_new_game_checks_its_arguments() -> None:
         hearts.new_game(seed=10**5000)
     with pytest.raises(hearts.HeartsError, match="an int of about 5,001 digits is not a seat"):
         hearts.view(hearts.new_game(seed=1), 10**5000)
+    with pytest.raises(TypeError, match=r"hand_number must be an int, got 1\.5"):
+        hearts.from_hands(MOON_HANDS, hand_number=1.5)  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match="hand_number must be at least 0, got -1"):
+        hearts.from_hands(MOON_HANDS, hand_number=-1)
     with pytest.raises(hearts.HeartsError, match="scores must be 4 ints"):
         hearts.from_hands(MOON_HANDS, scores=(1, 2))
     assert hearts.new_game().seed != hearts.new_game().seed  # drawn when not given
