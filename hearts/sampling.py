@@ -32,7 +32,7 @@ from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.play import breaks_hearts, playable
 from hearts.rules import FirstTrick
-from hearts.state import Phase, State, Trick
+from hearts.state import Phase, State
 from hearts.views import PlayerView
 
 __all__ = ["count_deals", "sample"]
@@ -73,9 +73,10 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
     # only that the player did not hold both another heart and a club it could play: no
     # single card is ruled out, so the deals that break it are drawn again (rejection keeps
     # the draw uniform among the deals that remain).
+    played = _played_by(view)
     for _ in range(_MAX_DRAWS):
         state = _complete(view, dealer.draw(rng), rng)
-        if _first_trick_replays(state):
+        if _first_trick_replays(state, played):
             return state
     raise HeartsError(
         f"No deal consistent with P{view.player}'s view was found in {_MAX_DRAWS:,} draws."
@@ -85,21 +86,22 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
 _MAX_DRAWS: Final = 10_000
 
 
-def _first_trick_replays(state: State) -> bool:
-    """Whether each card of the hand's first trick was one its player could play."""
+def _first_trick_replays(state: State, played: list[int]) -> bool:
+    """Whether each card of the hand's first trick was one its player could play.
+
+    ``played``: the cards each seat has played this hand (:func:`_played_by`), which it held
+    at the first trick together with what it holds now.
+    """
     if not state.tricks and not state.trick:
         return True
     players = state.rules.players
     cards = state.tricks[0].cards if state.tricks else state.trick
     leader = state.tricks[0].leader if state.tricks else state.leader
-    held = list(state.hand_masks)
-    for trick in (*state.tricks, Trick(state.leader, state.trick, 0)):
-        for index, card in enumerate(trick.cards):
-            held[(trick.leader + index) % players] |= 1 << card
     broken = False
     for index, card in enumerate(cards):
         seat = (leader + index) % players
-        if not playable(state.rules, held[seat], cards[:index], True, broken) >> card & 1:
+        held = state.hand_masks[seat] | played[seat]
+        if not playable(state.rules, held, cards[:index], True, broken) >> card & 1:
             return False
         broken = broken or breaks_hearts(state.rules, card)
     return True
