@@ -38,6 +38,7 @@ from hearts.engine import (
     legal_moves,
     new_game,
     seeded_deal,
+    start_hand,
     trick_winner,
 )
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
@@ -159,6 +160,7 @@ __all__ = [
     "seeded_deal",
     "shoot_options",
     "shooter",
+    "start_hand",
     "state_from_dict",
     "state_to_dict",
     "tournament",

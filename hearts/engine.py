@@ -54,6 +54,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "seeded_deal",
+    "start_hand",
     "trick_winner",
 ]
 
@@ -132,21 +133,52 @@ def from_hands(
     >>> state.phase, state.to_move == (state.hands.index(next(h for h in state.hands if hearts.Card("2C") in h)),)
     (<Phase.PLAY: 'play'>, True)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise TypeError(
-            f"from_hands needs a hearts.Rules value for rules, got {describe_value(rules)}."
-        )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
         raise TypeError(
             "from_hands needs one hand per seat (a list of hands, each a CardSet or text "
             f"such as '2C 3C QS'), got {describe_value(hands)}."
         )
+    return apply(_hand_start("from_hands", rules, hand_number, scores, (), seed), Deal(hands))
+
+
+def start_hand(
+    rules: Rules | None = None,
+    *,
+    hand_number: int = 0,
+    scores: Iterable[int] | None = None,
+    results: Iterable[HandResult] = (),
+    seed: int = 0,
+) -> State:
+    """The game before hand ``hand_number`` is dealt, after ``results``.
+
+    The pass of the hand is the rules' cycle's; ``scores`` are the totals so far (by
+    default the starting ones), and the game is over if the last result names winners.
+    Records are checked by replaying their moves from here.
+
+    >>> import hearts
+    >>> state = hearts.start_hand(hand_number=2, scores=(10, 3, 0, 13))
+    >>> state.phase, state.pass_direction, state.dealer
+    (<Phase.DEAL: 'deal'>, <PassDirection.ACROSS: 'across'>, 2)
+    """
+    return _hand_start("start_hand", rules, hand_number, scores, results, seed)
+
+
+def _hand_start(
+    who: str,
+    rules: Rules | None,
+    hand_number: int,
+    scores: Iterable[int] | None,
+    results: Iterable[HandResult],
+    seed: int,
+) -> State:
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"{who} needs a hearts.Rules value for rules, got {describe_value(rules)}.")
     if scores is not None and (
         isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)
     ):
         raise TypeError(
-            f"from_hands needs scores as one int per seat (or None), got {describe_value(scores)}."
+            f"{who} needs scores as one int per seat (or None), got {describe_value(scores)}."
         )
     totals = _starting_scores(rules) if scores is None else tuple(scores)
     if len(totals) != rules.players or not all(
@@ -159,7 +191,11 @@ def from_hands(
         raise TypeError(f"hand_number must be an int, got {describe_value(hand_number)}.")
     if hand_number < 0:
         raise HeartsError(f"hand_number must be at least 0, got {describe_value(hand_number)}.")
-    return apply(_new_hand(rules, seed, hand_number, totals, ()), Deal(hands))
+    done = tuple(results)
+    if not all(isinstance(result, HandResult) for result in done):
+        raise TypeError(f"{who} needs results as HandResult values, got {describe_value(results)}.")
+    phase = _OVER if done and done[-1].winners else _DEAL
+    return _new_hand(rules, seed, hand_number, totals, done, phase)
 
 
 def _new_hand(

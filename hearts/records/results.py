@@ -7,11 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts.cards import ALL_CARDS, Card, CardSet
-from hearts.engine import apply, legal_moves
-from hearts.errors import IllegalMoveError
-from hearts.moves import Claim, Play
-from hearts.play import exchange, first_leader, trick_winner
+from hearts.cards import ALL_CARDS, CardSet
+from hearts.engine import start_hand
 from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,
@@ -31,14 +28,14 @@ from hearts.records.read import (
     _show,
     _text,
 )
+from hearts.records.verify import check_equal, replay_claim, replay_pass, replay_play
 from hearts.rules import (
-    FirstLead,
     PassDirection,
     Rules,
     ShootMode,
 )
 from hearts.scoring import score_hand
-from hearts.state import HandResult, Phase, State, Trick
+from hearts.state import HandResult, State, Trick
 
 
 def _trick_body(trick: Trick) -> dict[str, object]:
@@ -185,13 +182,18 @@ def _read_result(
     direction = _member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
     dealt = _hands(data["dealt"], f"{path}.dealt", players, deck)
     passed = _hands(data["passed"], f"{path}.passed", players, deck)
-    if seen_by is None:
-        hand_size = _check_deal(dealt, f"{path}.dealt", rules)
-        count = _check_passes(path, rules, direction, dealt, passed)
-    else:
+    replayed = None
+    if seen_by is not None:
         hand_size, count = _check_seen_cards(path, rules, seen_by, direction, dealt, passed)
-    if rules is not None:
-        _check_direction(path, f"{path}.passed", rules, hand_number, direction, count)
+    else:
+        hand_size = _check_deal(dealt, f"{path}.dealt", rules)
+        if rules is None:
+            count = _check_passes(path, direction, dealt, passed)
+        else:
+            count = max(mask.bit_count() for mask in passed)
+            start = start_hand(rules, hand_number=hand_number)
+            replayed = replay_pass(path, start, dealt, direction, count, passed)
+            check_equal(f"{path}.pass_direction", direction, replayed.pass_direction, replayed)
     items = _list(data["tricks"], f"{path}.tricks", what="tricks")
     if len(items) > hand_size:
         raise RecordError(
@@ -212,11 +214,10 @@ def _read_result(
         raise RecordError(f"{path}.claim", "names a claim, but these rules have no claims.")
     won = [0] * players
     if rules is not None:
-        if seen_by is None:  # a view's result hides the hands the play is checked against
-            received = exchange(dealt, passed, direction)
-            _, replayed = _check_play(path, rules, hand_number, received, tricks)
+        if replayed is not None:  # a view's result hides the hands the play is checked against
+            replayed = replay_play(path, replayed, tricks)
             if claim is not None:
-                _check_claim(f"{path}.claim", claim, replayed)
+                replay_claim(f"{path}.claim", replayed, claim)
         for trick in tricks:
             won[trick.winner] += 1
         if claim is not None:
@@ -376,189 +377,31 @@ def _check_seen_cards(
     return hand_size, count
 
 
-def _default_pass(rules: Rules, hand_number: int) -> tuple[PassDirection, int]:
-    direction = rules.pass_cycle[hand_number % len(rules.pass_cycle)]
-    return direction, 0 if direction is PassDirection.HOLD else rules.pass_count
-
-
-def _check_direction(
-    path: str, count_path: str, rules: Rules, hand_number: int, direction: PassDirection, count: int
-) -> None:
-    """The pass of a hand is the cycle's, or one the dealer may call."""
-    if rules.dealer_chooses_pass:
-        if direction not in rules.pass_directions:
-            raise RecordError(
-                f"{path}.pass_direction",
-                f"is {direction}, which {rules.players} players cannot pass.",
-            )
-        top = 0 if direction is PassDirection.HOLD else rules.pass_count
-        if not min(top, 1) <= count <= top:
-            raise RecordError(
-                count_path,
-                f"gives a pass of {_show(count)} cards {direction}, but the dealer may call 1 to {rules.pass_count} cards (0 on a hold hand).",
-            )
-        return
-    expected, expected_count = _default_pass(rules, hand_number)
-    if direction is not expected:
-        raise RecordError(
-            f"{path}.pass_direction",
-            f"is {direction}, but hand {_show(hand_number)} passes {expected} in these rules' pass cycle.",
-        )
-    if count != expected_count:
-        raise RecordError(
-            count_path,
-            f"gives a pass of {_show(count)} cards, but these rules pass {expected_count} this hand.",
-        )
-
-
 def _check_passes(
-    path: str,
-    rules: Rules | None,
-    direction: PassDirection,
-    dealt: tuple[int, ...],
-    passed: tuple[int, ...],
-    pending: tuple[int, ...] | None = None,
+    path: str, direction: PassDirection, dealt: tuple[int, ...], passed: tuple[int, ...]
 ) -> int:
-    """Each seat that has passed passed as many of its own, passable cards as the others.
+    """The passes hang together, for a result read without rules to replay them with.
 
-    ``pending``: the seats that have not passed yet (the pass phase); None when all have.
-    Returns how many cards each seat passed (0 if none has).
+    Each seat passed as many of its own cards as the others, and none on a hold hand.
+    Returns how many cards each seat passed.
     """
-    count: int | None = None
+    count = passed[0].bit_count()
     for seat, mask in enumerate(passed):
         where = f"{path}.passed[{seat}]"
-        if pending is not None and seat in pending:
-            if mask:
-                raise RecordError(where, f"must be empty: P{seat} has not passed yet.")
-            continue
-        if count is None:
-            count = mask.bit_count()
-        elif mask.bit_count() != count:
+        if mask.bit_count() != count:
             raise RecordError(
                 where,
-                f"holds {mask.bit_count()} cards, but every seat passes as many as the first that passed ({count}).",
+                f"holds {mask.bit_count()} cards, but every seat passes as many as P0 ({count}).",
             )
         if mask & ~dealt[seat]:
             raise RecordError(
                 where, f"holds {_text(mask & ~dealt[seat])}, which P{seat} was not dealt."
             )
-        if rules is not None and mask & rules.unpassable.mask:
-            raise RecordError(
-                where, f"holds {_text(mask & rules.unpassable.mask)}, which may not be passed."
-            )
-    count = count or 0
     if direction is PassDirection.HOLD and count:
         raise RecordError(f"{path}.passed", "must be empty on a hold hand.")
-    if direction is not PassDirection.HOLD and not count and pending is None:
+    if direction is not PassDirection.HOLD and not count:
         raise RecordError(f"{path}.passed", f"is empty, but this hand passes {direction}.")
     return count
-
-
-def _first_leader(rules: Rules, hand_number: int, received: tuple[int, ...]) -> tuple[int, str]:
-    """The first leader (:func:`hearts.play.first_leader`), and why, for a message."""
-    dealer = hand_number % rules.players
-    leader = first_leader(rules, dealer, received)
-    if rules.first_lead in (FirstLead.LEFT_OF_DEALER, FirstLead.LEFT_OF_DEALER_NO_HEART):
-        return leader, f"the player left of the dealer, P{dealer}"
-    return leader, f"the holder of {rules.lowest_club.ascii}"
-
-
-def _check_play(
-    path: str,
-    rules: Rules,
-    hand_number: int,
-    received: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-    trick: tuple[Card, ...] | None = None,
-    leader: int | None = None,
-) -> tuple[list[int], State]:
-    """The tricks are the engine's own: each play is replayed with :func:`hearts.apply`.
-
-    The replay starts from the hands after the pass; who led and won each trick is
-    compared with the record.
-
-    Returns the cards each seat has played, and the engine's state after the replay (its
-    hands, taken cards, seat to move and hearts broken are then the rules' own).
-    """
-    players = rules.players
-    expected, why = _first_leader(rules, hand_number, received)
-    zeros = (0,) * players
-    state = State(
-        rules=rules,
-        seed=0,
-        phase=Phase.PLAY,
-        hand_number=hand_number,
-        scores=zeros,
-        results=(),
-        pass_direction=PassDirection.HOLD,
-        pass_count=0,
-        dealt_masks=received,
-        hand_masks=received,
-        passed_masks=zeros,
-        to_move=(expected,),
-        leader=expected,
-        trick=(),
-        tricks=(),
-        taken_masks=zeros,
-        hearts_broken=False,
-    )
-    played = [0] * players
-    rounds: list[tuple[str, int, tuple[Card, ...], int | None]] = [
-        (f"{path}.tricks[{i}]", t.leader, t.cards, t.winner) for i, t in enumerate(tricks)
-    ]
-    if trick is not None and leader is not None:
-        rounds.append((f"{path}.trick", leader, trick, None))
-    for where, led_by, cards, winner in rounds:
-        field = f"{where}.leader" if winner is not None else f"{path}.leader"
-        if led_by != expected:
-            raise RecordError(field, f"is P{led_by}, but P{expected} leads this trick ({why}).")
-        for index, card in enumerate(cards):
-            seat = (led_by + index) % players
-            place = f"{where}.cards[{index}]" if winner is not None else f"{where}[{index}]"
-            if not received[seat] >> card & 1 or played[seat] >> card & 1:
-                raise RecordError(
-                    place, f"is {card.ascii}, played by P{seat}, which does not hold it then."
-                )
-            played[seat] |= 1 << card
-            try:
-                state = apply(state, Play(seat, card))
-            except IllegalMoveError as error:
-                raise RecordError(place, f"{error}") from None
-        if winner is not None:
-            actual = trick_winner(cards, led_by, players)
-            if winner != actual:
-                raise RecordError(
-                    f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
-                )
-            expected, why = actual, "the winner of the trick before"
-    return played, state
-
-
-def _check_claim(path: str, claim: int, replayed: State) -> None:
-    """The claim is one :func:`hearts.apply` could have accepted.
-
-    ``replayed`` is the hand at the start of the trick the claim was made in. A record does
-    not keep the cards played to that trick before the claim (they go to the claimer), so
-    every legal way of playing them is tried: the claim stands if it is safe after one.
-    """
-    if not _claim_could_stand(replayed, claim):
-        raise RecordError(
-            path,
-            f"is P{claim}, but P{claim} could not claim the rest: whatever was played before "
-            f"its claim, another seat could still win a trick against "
-            f"{CardSet.from_mask(replayed.hand_masks[claim])}.",
-        )
-
-
-def _claim_could_stand(state: State, claim: int) -> bool:
-    """Whether some legal plays lead from ``state`` to ``claim``'s turn with a safe claim."""
-    if state.to_move[0] == claim:
-        return Claim(claim) in legal_moves(state)
-    return any(
-        _claim_could_stand(apply(state, move), claim)
-        for move in legal_moves(state)
-        if isinstance(move, Play)
-    )
 
 
 def _check_scoring(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Final
 
+from hearts.engine import start_hand
 from hearts.errors import HeartsError
-from hearts.play import exchange
+from hearts.play import played_mask
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
@@ -21,7 +21,6 @@ from hearts.records.read import (
     _list,
     _masks_text,
     _member,
-    _named,
     _read_rules,
     _rules_json,
     _schema,
@@ -33,21 +32,17 @@ from hearts.records.read import (
 )
 from hearts.records.results import (
     _check_deal,
-    _check_direction,
-    _check_passes,
-    _check_play,
     _check_scoring,
-    _default_pass,
     _read_result,
     _read_trick,
     _result_body,
     _trick_body,
 )
+from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
 from hearts.rules import (
     PassDirection,
 )
 from hearts.sampling import sample
-from hearts.scoring import shoot_options
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -382,192 +377,50 @@ def _check_results(state: State, path: str) -> None:
         )
 
 
-def _expect(condition: bool, path: str, reason: str) -> None:
-    if not condition:
-        raise RecordError(path, reason)
-
-
-_MASK_FIELDS: Final = {
-    "dealt": "dealt_masks",
-    "hands": "hand_masks",
-    "passed": "passed_masks",
-    "taken": "taken_masks",
-}
-
-
-def _check_empty(state: State, path: str, names: Iterable[str]) -> None:
-    reason = f"must be empty in the {state.phase.value} phase."
-    for name in names:
-        if name in _MASK_FIELDS:
-            for seat, mask in enumerate(getattr(state, _MASK_FIELDS[name])):
-                _expect(not mask, f"{path}.{name}[{seat}]", reason)
-        else:
-            _expect(not getattr(state, name), f"{path}.{name}", reason)
+_PASS_FIELDS: Final = ("dealt", "passed", "pass_direction", "pass_count")
+_PLAY_FIELDS: Final = (
+    "taken", "trick", "tricks", "phase", "hands", "leader", "to_move", "hearts_broken",
+)  # fmt: skip
 
 
 def _check_phase(state: State, path: str) -> None:
-    """The fields agree with the phase: what is held, passed, played and who is to move."""
+    """The state is the one the engine reaches by replaying the deal, passes and plays.
+
+    Only what the phase says has happened is replayed: nothing before the deal, the deal
+    when the dealer has yet to call the pass, the passes made in the pass phase.
+    """
     rules, phase = state.rules, state.phase
-    players = rules.players
+    start = start_hand(
+        rules,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        results=state.results,
+        seed=state.seed,
+    )
     if phase in (Phase.DEAL, Phase.OVER):
-        _check_empty(
-            state, path, ("dealt", "hands", "passed", "taken", "trick", "tricks", "to_move")
-        )
-        _expect(
-            not state.hearts_broken,
-            f"{path}.hearts_broken",
-            f"must be false in the {phase.value} phase.",
-        )
-        direction, count = _default_pass(rules, state.hand_number)
-        _expect(
-            state.pass_direction is direction,
-            f"{path}.pass_direction",
-            f"must be {direction.value!r}, the pass cycle's for hand {_show(state.hand_number)}.",
-        )
-        _expect(
-            state.pass_count == count,
-            f"{path}.pass_count",
-            f"must be {count} for hand {_show(state.hand_number)}.",
-        )
+        compare(path, state, start, (*_PASS_FIELDS, *_PLAY_FIELDS))
         return
     _check_deal(state.dealt_masks, f"{path}.dealt", rules)
-    if phase in (Phase.CHOOSE, Phase.PASS):
-        _check_empty(state, path, ("taken", "trick", "tricks"))
-        _expect(
-            not state.hearts_broken,
-            f"{path}.hearts_broken",
-            f"must be false in the {phase.value} phase.",
-        )
-        for seat in range(players):
-            _expect(
-                state.hand_masks[seat] == state.dealt_masks[seat],
-                f"{path}.hands[{seat}]",
-                f"must be the hand P{seat} was dealt ({_named(state.dealt_masks[seat])}) until the cards are passed.",
-            )
-    if phase is Phase.CHOOSE:
-        _expect(
-            rules.dealer_chooses_pass,
-            f"{path}.phase",
-            "is 'choose', but in these rules the dealer does not choose the pass.",
-        )
-        _check_empty(state, path, ("passed",))
-        dealer = state.hand_number % players
-        _expect(
-            state.to_move == (dealer,),
-            f"{path}.to_move",
-            f"must be [{dealer}]: the dealer chooses the pass.",
-        )
-        direction, count = _default_pass(rules, state.hand_number)
-        _expect(
-            state.pass_direction is direction and state.pass_count == count,
-            f"{path}.pass_direction",
-            f"must be {direction.value!r} and pass_count {count} until the dealer chooses.",
-        )
-        return
+    pending: tuple[int, ...] = tuple(range(rules.players)) if phase is Phase.CHOOSE else ()
     if phase is Phase.PASS:
-        direction = state.pass_direction
-        _expect(
-            direction is not PassDirection.HOLD and state.pass_count > 0,
-            f"{path}.phase",
-            "is 'pass', but this hand passes no cards.",
-        )
-        pending = tuple(seat for seat in range(players) if not state.passed_masks[seat])
-        _expect(
-            bool(pending) and state.to_move == pending,
-            f"{path}.to_move",
-            f"must be {list(pending)}, the seats that have not passed, and not empty.",
-        )
-        count = _check_passes(
-            path, rules, direction, state.dealt_masks, state.passed_masks, pending
-        )
-        _expect(
-            count in (0, state.pass_count),
-            f"{path}.passed",
-            f"must hold {_show(state.pass_count)} cards for each seat that has passed.",
-        )
-        _check_direction(
-            path, f"{path}.pass_count", rules, state.hand_number, direction, state.pass_count
-        )
-        return
-    # The play and shoot phases: the pass is over and tricks are being played.
-    count = _check_passes(path, rules, state.pass_direction, state.dealt_masks, state.passed_masks)
-    _expect(
-        count == state.pass_count,
-        f"{path}.pass_count",
-        f"must be {count}, the cards each seat passed.",
+        pending = tuple(seat for seat in range(rules.players) if not state.passed_masks[seat])
+    replayed = replay_pass(
+        path,
+        start,
+        state.dealt_masks,
+        state.pass_direction,
+        state.pass_count,
+        state.passed_masks,
+        pending,
+        called=phase is not Phase.CHOOSE,
     )
-    _check_direction(
-        path, f"{path}.pass_count", rules, state.hand_number, state.pass_direction, count
-    )
-    received = exchange(state.dealt_masks, state.passed_masks, state.pass_direction)
-    hand_size = rules.hand_size
+    compare(path, state, replayed, _PASS_FIELDS)
     if phase is Phase.PLAY:
-        _expect(
-            len(state.tricks) < hand_size,
-            f"{path}.tricks",
-            f"must hold fewer than {hand_size} tricks while the hand is played.",
-        )
-        _expect(
-            len(state.trick) < players, f"{path}.trick", f"must hold fewer than {players} cards."
-        )
-        played, replayed = _check_play(
-            path, rules, state.hand_number, received, state.tricks, state.trick, state.leader
-        )
-        for seat in range(players):
-            held = replayed.hand_masks[seat]
-            _expect(
-                state.hand_masks[seat] == held,
-                f"{path}.hands[{seat}]",
-                f"must be {_named(held)}: what P{seat} held after the pass less what it played.",
-            )
-        for seat in range(players):
-            taken = replayed.taken_masks[seat]
-            _expect(
-                state.taken_masks[seat] == taken,
-                f"{path}.taken[{seat}]",
-                f"must be {_named(taken)}: the cards of the tricks P{seat} won.",
-            )
-        _expect(
-            state.to_move == replayed.to_move,
-            f"{path}.to_move",
-            f"must be [{replayed.to_move[0]}], the next seat to play to the trick.",
-        )
-        _expect(
-            state.hearts_broken == replayed.hearts_broken,
-            f"{path}.hearts_broken",
-            f"must be {str(replayed.hearts_broken).lower()}, as the cards played say.",
-        )
-        return
-    # Phase.SHOOT: the hand is over and its shooter chooses how the shot is scored.
-    _check_empty(state, path, ("hands", "trick"))
-    played, _ = _check_play(path, rules, state.hand_number, received, state.tricks)
-    won = [0] * players
-    for trick in state.tricks:
-        won[trick.winner] |= trick.mask
-    rest = rules.deck_mask
-    for mask in played:
-        rest &= ~mask
-    if rest:
-        _expect(
-            rules.claims,
-            f"{path}.tricks",
-            f"must hold all {hand_size} tricks: these rules have no claims.",
-        )
-        claimer = next((s for s in range(players) if state.taken_masks[s] & rest), 0)
-        won[claimer] |= rest
-    for seat in range(players):
-        _expect(
-            state.taken_masks[seat] == won[seat],
-            f"{path}.taken[{seat}]",
-            f"must be {_named(won[seat])}: the cards P{seat} won or claimed.",
-        )
-    options = shoot_options(rules, state.taken_masks, state.scores)
-    _expect(
-        options is not None,
-        f"{path}.phase",
-        "is 'shoot', but nobody has a shot to choose how to score.",
-    )
-    assert options is not None
-    _expect(
-        state.to_move == (options[0],), f"{path}.to_move", f"must be [{options[0]}], the shooter."
-    )
+        replayed = replay_play(path, replayed, state.tricks, state.trick, state.leader)
+    elif phase is Phase.SHOOT:
+        replayed = replay_play(path, replayed, state.tricks)
+        unplayed = rules.deck_mask & ~played_mask(state.tricks)
+        if unplayed and replayed.phase is Phase.PLAY:
+            claimer = next((s for s in range(rules.players) if state.taken_masks[s] & unplayed), 0)
+            replayed = replay_claim(f"{path}.taken[{claimer}]", replayed, claimer)
+    compare(path, state, replayed, _PLAY_FIELDS)

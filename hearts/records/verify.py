@@ -1,0 +1,206 @@
+"""A hand of a record checked by replaying it through the engine.
+
+The deal, the pass and the tricks a record gives are applied as moves with
+:func:`hearts.apply`, so every rule is the engine's own; the state the engine reaches is
+then compared with the record field by field, and the first field that differs is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from hearts.cards import Card, CardSet
+from hearts.engine import apply, legal_moves
+from hearts.errors import IllegalMoveError
+from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play
+from hearts.records.read import RecordError, _named, _show
+from hearts.rules import PassDirection
+from hearts.state import Phase, State, Trick
+
+
+def _applied(state: State, move: Move, path: str) -> State:
+    """``apply(state, move)``, its refusal a :class:`RecordError` at ``path``."""
+    try:
+        return apply(state, move)
+    except IllegalMoveError as error:
+        raise RecordError(path, str(error)) from None
+
+
+def replay_pass(
+    path: str,
+    start: State,
+    dealt: Sequence[int],
+    direction: PassDirection,
+    count: int,
+    passed: Sequence[int],
+    pending: Sequence[int] = (),
+    *,
+    called: bool = True,
+) -> State:
+    """The hand from ``start`` after the deal, the dealer's call and the passes given.
+
+    ``pending``: the seats whose pass is still to come (a record of the pass phase);
+    ``called``: whether the dealer has called the pass, in rules where it does.
+    """
+    state = _applied(start, Deal(CardSet.from_mask(hand) for hand in dealt), f"{path}.dealt")
+    if state.phase is Phase.CHOOSE and called:
+        state = _applied(
+            state, ChoosePass(state.dealer, direction, count), f"{path}.pass_direction"
+        )
+    for seat, cards in enumerate(passed):
+        if seat not in pending and (cards or state.phase is Phase.PASS):
+            state = _applied(state, Pass(seat, CardSet.from_mask(cards)), f"{path}.passed[{seat}]")
+    return state
+
+
+def replay_play(
+    path: str,
+    state: State,
+    tricks: Sequence[Trick],
+    trick: Sequence[Card] = (),
+    leader: int | None = None,
+) -> State:
+    """The hand from ``state`` after the ``tricks`` given and the ``trick`` in play.
+
+    Who leads and who wins each trick is the engine's, and compared with the record's.
+    """
+    rounds: list[tuple[str, int, Sequence[Card], int | None]] = [
+        (f"{path}.tricks[{i}]", t.leader, t.cards, t.winner) for i, t in enumerate(tricks)
+    ]
+    if leader is not None:
+        rounds.append((f"{path}.trick", leader, trick, None))
+    for where, led_by, cards, winner in rounds:
+        if state.phase is not Phase.PLAY:
+            raise RecordError(
+                where, f"is played, but the hand is in the {state.phase.value} phase."
+            )
+        expected = state.to_move[0]
+        if led_by != expected:
+            why = "the winner of the trick before" if state.tricks else "the first leader"
+            field = f"{where}.leader" if winner is not None else f"{path}.leader"
+            raise RecordError(field, f"is P{led_by}, but P{expected} leads this trick ({why}).")
+        for index, card in enumerate(cards):
+            place = f"{where}.cards[{index}]" if winner is not None else f"{where}[{index}]"
+            state = _applied(state, Play(state.to_move[0], card), place)
+        if winner is not None:
+            actual = _last_winner(state)
+            if winner != actual:
+                raise RecordError(
+                    f"{where}.winner", f"is P{winner}, but P{actual} wins this trick."
+                )
+    return state
+
+
+def _last_winner(state: State) -> int:
+    """Who won the trick just played (the hand may have ended with it)."""
+    tricks = state.tricks or state.results[-1].tricks
+    return tricks[-1].winner
+
+
+def replay_claim(path: str, state: State, claim: int) -> State:
+    """The hand from the start of the trick ``claim`` was made in, after the claim.
+
+    A record does not keep the cards played to that trick before the claim (they go to
+    the claimer), so every legal way of playing them is tried: the claim stands if it is
+    safe after one of them.
+    """
+    after = _claimed(state, claim)
+    if after is None:
+        raise RecordError(
+            path,
+            f"is P{claim}, but P{claim} could not claim the rest: whatever was played before "
+            f"its claim, another seat could still win a trick against "
+            f"{CardSet.from_mask(state.hand_masks[claim])}.",
+        )
+    return after
+
+
+def _claimed(state: State, claim: int) -> State | None:
+    """The state after ``claim``'s claim, reached by some legal plays, or None."""
+    if state.to_move and state.to_move[0] == claim:
+        return apply(state, Claim(claim)) if Claim(claim) in legal_moves(state) else None
+    for move in legal_moves(state):
+        if isinstance(move, Play):
+            after = _claimed(apply(state, move), claim)
+            if after is not None:
+                return after
+    return None
+
+
+_BEFORE_PLAY: Final = (Phase.DEAL, Phase.CHOOSE, Phase.PASS, Phase.OVER)
+_MASKS: Final = {"dealt": "dealt_masks", "hands": "hand_masks", "passed": "passed_masks"}
+_TURN: Final = {
+    Phase.CHOOSE: "the dealer, who calls the pass",
+    Phase.PASS: "the seats that have not passed",
+    Phase.PLAY: "the next seat to play to the trick",
+    Phase.SHOOT: "the shooter, who chooses how the shot scores",
+}
+
+
+def compare(path: str, record: State, replayed: State, names: Sequence[str]) -> None:
+    """Raise a :class:`RecordError` at the first of ``names`` where the record differs."""
+    phase = record.phase.value
+    for name in names:
+        if name in ("dealt", "hands", "passed", "taken"):
+            field = _MASKS.get(name, "taken_masks")
+            for seat, (mine, theirs) in enumerate(
+                zip(getattr(record, field), getattr(replayed, field), strict=True)
+            ):
+                if mine != theirs:
+                    where = f"{path}.{name}[{seat}]"
+                    if not theirs and record.phase in _BEFORE_PLAY:
+                        raise RecordError(where, f"must be empty in the {phase} phase.")
+                    if name == "hands" and record.phase in _BEFORE_PLAY:
+                        raise RecordError(
+                            where,
+                            f"must be the hand P{seat} was dealt ({_named(theirs)}) until the "
+                            "cards are passed.",
+                        )
+                    raise RecordError(where, f"must be {_named(theirs)}: {_held(name, seat)}.")
+            continue
+        mine, theirs = getattr(record, name), getattr(replayed, name)
+        if mine != theirs and name in ("trick", "tricks") and record.phase in _BEFORE_PLAY:
+            raise RecordError(f"{path}.{name}", f"must be empty in the {phase} phase.")
+        check_equal(f"{path}.{name}", mine, theirs, replayed)
+
+
+def check_equal(path: str, mine: object, theirs: object, replayed: State) -> None:
+    """Raise a :class:`RecordError` at ``path`` if the record's value is not the replay's."""
+    if mine == theirs:
+        return
+    name = path.rsplit(".", 1)[-1]
+    if name == "to_move":
+        turn = _TURN.get(replayed.phase, "nobody")
+        raise RecordError(path, f"must be {_show(theirs)}, {turn}, got {_show(mine)}.")
+    if name == "hearts_broken":
+        raise RecordError(path, f"must be {str(theirs).lower()}, as the cards played say.")
+    raise RecordError(path, f"must be {_value(theirs)}, {_WHY[name]}, got {_value(mine)}.")
+
+
+def _held(name: str, seat: int) -> str:
+    if name == "dealt":
+        return f"what P{seat} was dealt"
+    if name == "hands":
+        return f"what P{seat} held after the pass less what it played"
+    if name == "passed":
+        return f"what P{seat} passed"
+    return f"the cards of the tricks P{seat} won or claimed"
+
+
+_WHY: Final = {
+    "phase": "as the moves recorded lead to",
+    "pass_direction": "as the rules' pass cycle or the dealer's call sets it",
+    "pass_count": "the cards each seat passes this hand",
+    "leader": "the seat that led the trick in play",
+    "trick": "the cards played to the trick in play",
+    "tricks": "the tricks played",
+}
+
+
+def _value(value: object) -> str:
+    if isinstance(value, (Phase, PassDirection)):
+        return repr(value.value)
+    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+        return _show([card.ascii for card in value])
+    return _show(list(value) if isinstance(value, tuple) else value)
