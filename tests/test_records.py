@@ -1428,3 +1428,68 @@ def test_a_claim_that_could_not_stand_is_refused() -> None:
         hearts.result_from_dict(data, rules)
     # The hand as it was played out, with no claim, reads back.
     assert hearts.result_from_dict(hearts.result_to_dict(result), rules) == result
+
+
+def test_pass_and_choose_phase_states_are_checked_by_replay() -> None:
+    """Issue 14: the passes and the dealer's call of a state record are applied as moves, so
+    the engine's pass rules judge them (here Rules.unpassable) and the seats to move are
+    the engine's."""
+    rules = Rules(unpassable="QS KS AS")
+    state = hearts.new_game(rules, seed=4)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    state = hearts.apply(state, hearts.legal_moves(state, 2)[0])
+    good = through_json(hearts.state_to_dict(state))
+    assert hearts.state_from_dict(good) == state and good["to_move"] == [0, 1, 3]
+
+    data = copy.deepcopy(good)
+    holder = next(seat for seat, hand in enumerate(data["hands"]) if "QS" in hand.split())
+    if holder == 2:
+        holder = 0
+        data["hands"][0], data["hands"][2] = data["hands"][2], data["hands"][0]
+        data["dealt"][0], data["dealt"][2] = data["dealt"][2], data["dealt"][0]
+        data["passed"][0], data["passed"][2] = data["passed"][2], data["passed"][0]
+        data["to_move"] = [1, 2, 3]
+    data["passed"][holder] = " ".join(["QS", *data["dealt"][holder].split()[:2]])
+    data["to_move"] = [seat for seat in range(4) if not data["passed"][seat]]
+    error = rejected(data)
+    assert error.path == f"state.passed[{holder}]", str(error)
+    assert "Q♠ may not be passed (Rules.unpassable" in str(error)
+
+    data = copy.deepcopy(good)
+    data["to_move"] = [0, 1, 2, 3]
+    error = rejected(data)
+    assert error.path == "state.to_move" and "the seats that have not passed" in str(error)
+
+    chooser = hearts.new_game(Rules(dealer_chooses_pass=True), seed=4)
+    chooser = hearts.apply(chooser, hearts.legal_moves(chooser)[0])
+    data = through_json(hearts.state_to_dict(chooser))
+    assert hearts.state_from_dict(data) == chooser and data["to_move"] == [0]
+    data["to_move"] = [1]
+    error = rejected(data)
+    assert error.path == "state.to_move" and "the dealer, who calls the pass" in str(error)
+
+
+def test_a_shoot_phase_state_has_its_claim_checked() -> None:
+    """Issue 14: a state waiting for the shooter's choice after a claim is replayed with the
+    claim; giving the unplayed cards to a seat that could not have claimed is refused."""
+    rules = Rules(moon="choose", claims=True)
+    for seed in range(200):
+        state = hearts.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while state.phase not in (Phase.SHOOT, Phase.OVER) and not state.results:
+            moves = hearts.legal_moves(state)
+            claim = next((move for move in moves if isinstance(move, hearts.Claim)), None)
+            state = hearts.apply(state, claim or rng.choice(moves))
+        if state.phase is Phase.SHOOT and len(state.tricks) < rules.hand_size:
+            break
+    else:
+        pytest.fail("no seed up to 200 reaches a shot after a claim")
+    data = through_json(hearts.state_to_dict(state))
+    assert hearts.state_from_dict(data) == state
+    shooter = state.to_move[0]
+    other = (shooter + 1) % 4
+    data["taken"][shooter], data["taken"][other] = data["taken"][other], data["taken"][shooter]
+    error = rejected(data)
+    assert error.path.startswith("state.taken["), str(error)
+    assert "holds the cards nobody played, but P" in str(error)
+    assert "could not claim the rest" in str(error)

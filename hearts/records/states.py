@@ -422,5 +422,6 @@ def _check_phase(state: State, path: str) -> None:
         unplayed = rules.deck_mask & ~played_mask(state.tricks)
         if unplayed and replayed.phase is Phase.PLAY:
             claimer = next((s for s in range(rules.players) if state.taken_masks[s] & unplayed), 0)
-            replayed = replay_claim(f"{path}.taken[{claimer}]", replayed, claimer)
+            where, said = f"{path}.taken[{claimer}]", "holds the cards nobody played"
+            replayed = replay_claim(where, replayed, claimer, said)
     compare(path, state, replayed, _PLAY_FIELDS)

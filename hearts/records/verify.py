@@ -98,18 +98,19 @@ def _last_winner(state: State) -> int:
     return tricks[-1].winner
 
 
-def replay_claim(path: str, state: State, claim: int) -> State:
+def replay_claim(path: str, state: State, claim: int, said: str = "") -> State:
     """The hand from the start of the trick ``claim`` was made in, after the claim.
 
     A record does not keep the cards played to that trick before the claim (they go to
     the claimer), so every legal way of playing them is tried: the claim stands if it is
-    safe after one of them.
+    safe after one of them. ``said``: what the record says, for the message.
     """
     after = _claimed(state, claim)
     if after is None:
         raise RecordError(
             path,
-            f"is P{claim}, but P{claim} could not claim the rest: whatever was played before "
+            f"{said or f'is P{claim}'}, but P{claim} could not claim the rest: whatever was "
+            "played before "
             f"its claim, another seat could still win a trick against "
             f"{CardSet.from_mask(state.hand_masks[claim])}.",
         )
