@@ -10,7 +10,7 @@ import pickle
 import random
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import jsonschema
@@ -1493,3 +1493,74 @@ def test_a_shoot_phase_state_has_its_claim_checked() -> None:
     assert error.path.startswith("state.taken["), str(error)
     assert "holds the cards nobody played, but P" in str(error)
     assert "could not claim the rest" in str(error)
+
+
+def _json_paths(value: object, path: tuple[object, ...] = ()) -> Iterator[tuple[object, ...]]:
+    """Every path into a JSON value, the value itself first."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _json_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _json_paths(item, (*path, index))
+
+
+def _record_forms() -> list[tuple[Any, Any, Callable[[Any], object]]]:
+    """A state, a view, a result and a move in JSON, with their validator and reader."""
+    states, moves = play_through(Rules(hands=1, target=None, claims=True), 9, limit=12)
+    finished, _ = play_through(Rules(hands=1, target=None), 9)
+    return [
+        (hearts.state_to_dict(states[-1]), STATE_VALIDATOR, hearts.state_from_dict),
+        (hearts.result_to_dict(finished[-1].results[0]), RESULT_VALIDATOR, hearts.result_from_dict),
+        (hearts.move_to_dict(moves[-1]), MOVE_VALIDATOR, hearts.move_from_dict),
+        (hearts.move_to_dict(moves[0]), MOVE_VALIDATOR, hearts.move_from_dict),
+        (
+            GameRecord(states[-1].rules, moves, seed=9).to_dict(),
+            RECORD_VALIDATOR,
+            GameRecord.from_dict,
+        ),
+    ]
+
+
+_FORMS: Final = _record_forms()
+
+
+def _broken(value: Any) -> Iterator[Any]:
+    """Copies of a JSON value, each with one field replaced by a value of another type,
+    removed, or joined by an unknown field; and one list item replaced."""
+    for path in list(_json_paths(value))[1:]:
+        *parents, last = path
+        for change in ("null", "other type", "fraction", "delete", "add"):
+            if isinstance(last, int) and change in ("delete", "add"):
+                continue
+            broken = copy.deepcopy(value)
+            parent = broken
+            for key in parents:
+                parent = parent[key]
+            old = parent[last]
+            if change == "null":
+                parent[last] = None
+            elif change == "other type":
+                parent[last] = 0 if isinstance(old, (str, bool, list, dict)) else "x"
+            elif change == "fraction":
+                parent[last] = 1.5
+            elif change == "delete":
+                del parent[last]
+            else:
+                parent["unknown_field"] = 1
+            yield broken
+
+
+@pytest.mark.parametrize(("value", "validator", "reader"), _FORMS)
+def test_the_readers_never_accept_what_the_schema_refuses(
+    value: Any, validator: Any, reader: Callable[[Any], object]
+) -> None:
+    """The JSON shape is written twice, by design: once in the shipped schema for other
+    tools, once in the readers, which are many times as fast as validating with
+    jsonschema (docs/records.md). This keeps them in step: whatever the schema refuses (a
+    field of the wrong type, a missing or unknown field) the reader refuses too."""
+    for broken in _broken(value):
+        if not validator.is_valid(broken):
+            with pytest.raises(RecordError):
+                reader(broken)
