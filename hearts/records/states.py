@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from hearts.engine import start_hand
 from hearts.errors import HeartsError
@@ -39,32 +39,44 @@ from hearts.records.results import (
     _trick_body,
 )
 from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
-from hearts.rules import (
-    PassDirection,
-)
+from hearts.rules import PassDirection, Rules
 from hearts.sampling import sample
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
+_HAND_FIELDS: Final = ("phase", "hand_number", "scores", "results", "pass_direction", "pass_count")
+_TRICK_FIELDS: Final = ("to_move", "leader", "trick", "tricks", "taken", "hearts_broken")
 _STATE_FIELDS: Final = (
-    "rules",
-    "seed",
-    "phase",
-    "hand_number",
-    "scores",
-    "results",
-    "pass_direction",
-    "pass_count",
-    "dealt",
-    "hands",
-    "passed",
-    "to_move",
-    "leader",
-    "trick",
-    "tricks",
-    "taken",
-    "hearts_broken",
-)
+    "rules", "seed", *_HAND_FIELDS, "dealt", "hands", "passed", *_TRICK_FIELDS,
+)  # fmt: skip
+_VIEW_FIELDS: Final = (
+    "rules", "player", *_HAND_FIELDS, *_TRICK_FIELDS,
+    "hand", "dealt", "passed", "received", "hand_sizes", "known", "ruled_out",
+)  # fmt: skip
+"""The fields of the JSON forms, in the order they are written."""
+
+
+def _shared_body(game: State | PlayerView) -> dict[str, object]:
+    """The JSON of the fields a state and a player's view share."""
+    return {
+        "rules": _rules_json(game.rules),
+        "phase": game.phase.value,
+        "hand_number": game.hand_number,
+        "scores": list(game.scores),
+        "results": [_result_body(result) for result in game.results],
+        "pass_direction": game.pass_direction.value,
+        "pass_count": game.pass_count,
+        "to_move": list(game.to_move),
+        "leader": game.leader,
+        "trick": [card.ascii for card in game.trick],
+        "tricks": [_trick_body(trick) for trick in game.tricks],
+        "taken": _masks_text(game.taken_masks),
+        "hearts_broken": game.hearts_broken,
+    }
+
+
+def _in_order(body: dict[str, object], fields: tuple[str, ...]) -> dict[str, object]:
+    return {"schema": RECORD_SCHEMA, **{name: body[name] for name in fields}}
 
 
 def state_to_dict(state: State) -> dict[str, object]:
@@ -89,26 +101,14 @@ def state_to_dict(state: State) -> dict[str, object]:
         elif type(state).__name__ == "GameRecord":  # hearts.records.game imports this module
             hint = "; hearts.dumps or GameRecord.to_dict writes a record"
         raise TypeError(f"state_to_dict needs a hearts.State, got {_short(state)}{hint}.")
-    return {
-        "schema": RECORD_SCHEMA,
-        "rules": _rules_json(state.rules),
+    body = {
         "seed": state.seed,
-        "phase": state.phase.value,
-        "hand_number": state.hand_number,
-        "scores": list(state.scores),
-        "results": [_result_body(result) for result in state.results],
-        "pass_direction": state.pass_direction.value,
-        "pass_count": state.pass_count,
         "dealt": _masks_text(state.dealt_masks),
         "hands": _masks_text(state.hand_masks),
         "passed": _masks_text(state.passed_masks),
-        "to_move": list(state.to_move),
-        "leader": state.leader,
-        "trick": [card.ascii for card in state.trick],
-        "tricks": [_trick_body(trick) for trick in state.tricks],
-        "taken": _masks_text(state.taken_masks),
-        "hearts_broken": state.hearts_broken,
+        **_shared_body(state),
     }
+    return _in_order(body, _STATE_FIELDS)
 
 
 def state_from_dict(data: object) -> State:
@@ -140,80 +140,57 @@ def state_from_dict(data: object) -> State:
 
 
 def _read_state(value: object, path: str) -> State:
-    data = _fields(value, path, "a state", ("schema", *_STATE_FIELDS))
-    _schema(data, path, required=True)
-    rules, _ = _read_rules(data["rules"], f"{path}.rules")
+    data, rules = _open(value, path, "a state", _STATE_FIELDS)
     players, deck = rules.players, rules.deck_mask
-    seed = _int(data["seed"], f"{path}.seed")
-    phase = _member(Phase, data["phase"], f"{path}.phase")
-    hand_number = _int(data["hand_number"], f"{path}.hand_number", 0)
-    scores = _ints(data["scores"], f"{path}.scores", players)
-    items = _list(data["results"], f"{path}.results", what="hand results")
-    results = tuple(
-        _read_result(item, f"{path}.results[{i}]", rules) for i, item in enumerate(items)
-    )
-    direction = _member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
-    pass_count = _int(data["pass_count"], f"{path}.pass_count", 0)
-    dealt = _hands(data["dealt"], f"{path}.dealt", players, deck)
-    hands = _hands(data["hands"], f"{path}.hands", players, deck)
-    passed = _hands(data["passed"], f"{path}.passed", players, deck)
-    to_move = _seats(data["to_move"], f"{path}.to_move", players)
-    leader = _seat(data["leader"], f"{path}.leader", players)
-    cards = _list(data["trick"], f"{path}.trick", what="cards")
-    trick = tuple(_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(cards))
-    tricks = tuple(
-        _read_trick(item, f"{path}.tricks[{i}]", players, deck)
-        for i, item in enumerate(_list(data["tricks"], f"{path}.tricks", what="tricks"))
-    )
-    taken = _hands(data["taken"], f"{path}.taken", players, deck)
-    hearts_broken = _bool(data["hearts_broken"], f"{path}.hearts_broken")
     state = State(
         rules=rules,
-        seed=seed,
-        phase=phase,
-        hand_number=hand_number,
-        scores=scores,
-        results=results,
-        pass_direction=direction,
-        pass_count=pass_count,
-        dealt_masks=dealt,
-        hand_masks=hands,
-        passed_masks=passed,
-        to_move=to_move,
-        leader=leader,
-        trick=trick,
-        tricks=tricks,
-        taken_masks=taken,
-        hearts_broken=hearts_broken,
+        seed=_int(data["seed"], f"{path}.seed"),
+        dealt_masks=_hands(data["dealt"], f"{path}.dealt", players, deck),
+        hand_masks=_hands(data["hands"], f"{path}.hands", players, deck),
+        passed_masks=_hands(data["passed"], f"{path}.passed", players, deck),
+        **_read_shared(data, path, rules, None),
     )
     _check_results(state, path)
     _check_phase(state, path)
     return state
 
 
-_VIEW_FIELDS: Final = (
-    "rules",
-    "player",
-    "phase",
-    "hand_number",
-    "scores",
-    "results",
-    "pass_direction",
-    "pass_count",
-    "to_move",
-    "leader",
-    "trick",
-    "tricks",
-    "taken",
-    "hearts_broken",
-    "hand",
-    "dealt",
-    "passed",
-    "received",
-    "hand_sizes",
-    "known",
-    "ruled_out",
-)
+def _open(
+    value: object, path: str, what: str, fields: tuple[str, ...]
+) -> tuple[dict[str, object], Rules]:
+    """The JSON object of a state or view, with its schema version and rules checked."""
+    data = _fields(value, path, what, ("schema", *fields))
+    _schema(data, path, required=True)
+    return data, _read_rules(data["rules"], f"{path}.rules")[0]
+
+
+def _read_shared(
+    data: dict[str, object], path: str, rules: Rules, seen_by: int | None
+) -> dict[str, Any]:
+    """The fields a state and a player's view share, as keyword arguments."""
+    players, deck = rules.players, rules.deck_mask
+    results = _list(data["results"], f"{path}.results", what="hand results")
+    trick = _list(data["trick"], f"{path}.trick", what="cards")
+    tricks = _list(data["tricks"], f"{path}.tricks", what="tricks")
+    return dict(
+        phase=_member(Phase, data["phase"], f"{path}.phase"),
+        hand_number=_int(data["hand_number"], f"{path}.hand_number", 0),
+        scores=_ints(data["scores"], f"{path}.scores", players),
+        results=tuple(
+            _read_result(item, f"{path}.results[{i}]", rules, seen_by=seen_by)
+            for i, item in enumerate(results)
+        ),
+        pass_direction=_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
+        pass_count=_int(data["pass_count"], f"{path}.pass_count", 0),
+        to_move=_seats(data["to_move"], f"{path}.to_move", players),
+        leader=_seat(data["leader"], f"{path}.leader", players),
+        trick=tuple(_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(trick)),
+        tricks=tuple(
+            _read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(tricks)
+        ),
+        taken_masks=_hands(data["taken"], f"{path}.taken", players, deck),
+        hearts_broken=_bool(data["hearts_broken"], f"{path}.hearts_broken"),
+    )
 
 
 def view_to_dict(seen: PlayerView) -> dict[str, object]:
@@ -234,22 +211,8 @@ def view_to_dict(seen: PlayerView) -> dict[str, object]:
     if not isinstance(seen, PlayerView):
         hint = "; hearts.view(state, seat) gives a seat's view" if isinstance(seen, State) else ""
         raise TypeError(f"view_to_dict needs a hearts.PlayerView, got {_short(seen)}{hint}.")
-    return {
-        "schema": RECORD_SCHEMA,
-        "rules": _rules_json(seen.rules),
+    body = {
         "player": seen.player,
-        "phase": seen.phase.value,
-        "hand_number": seen.hand_number,
-        "scores": list(seen.scores),
-        "results": [_result_body(result) for result in seen.results],
-        "pass_direction": seen.pass_direction.value,
-        "pass_count": seen.pass_count,
-        "to_move": list(seen.to_move),
-        "leader": seen.leader,
-        "trick": [card.ascii for card in seen.trick],
-        "tricks": [_trick_body(trick) for trick in seen.tricks],
-        "taken": _masks_text(seen.taken_masks),
-        "hearts_broken": seen.hearts_broken,
         "hand": _text(seen.hand_mask),
         "dealt": _text(seen.dealt_mask),
         "passed": _text(seen.passed_mask),
@@ -257,7 +220,9 @@ def view_to_dict(seen: PlayerView) -> dict[str, object]:
         "hand_sizes": list(seen.hand_sizes),
         "known": _masks_text(seen.known_masks),
         "ruled_out": _masks_text(seen.ruled_out_masks),
+        **_shared_body(seen),
     }
+    return _in_order(body, _VIEW_FIELDS)
 
 
 def view_from_dict(data: object) -> PlayerView:
@@ -281,34 +246,12 @@ def view_from_dict(data: object) -> PlayerView:
 
 
 def _read_view(value: object, path: str) -> PlayerView:
-    data = _fields(value, path, "a player view", ("schema", *_VIEW_FIELDS))
-    _schema(data, path, required=True)
-    rules, _ = _read_rules(data["rules"], f"{path}.rules")
+    data, rules = _open(value, path, "a player view", _VIEW_FIELDS)
     players, deck = rules.players, rules.deck_mask
-    items = _list(data["results"], f"{path}.results", what="hand results")
-    cards = _list(data["trick"], f"{path}.trick", what="cards")
     player = _seat(data["player"], f"{path}.player", players)
     seen = PlayerView(
         rules=rules,
         player=player,
-        phase=_member(Phase, data["phase"], f"{path}.phase"),
-        hand_number=_int(data["hand_number"], f"{path}.hand_number", 0),
-        scores=_ints(data["scores"], f"{path}.scores", players),
-        results=tuple(
-            _read_result(item, f"{path}.results[{i}]", rules, seen_by=player)
-            for i, item in enumerate(items)
-        ),
-        pass_direction=_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
-        pass_count=_int(data["pass_count"], f"{path}.pass_count", 0),
-        to_move=_seats(data["to_move"], f"{path}.to_move", players),
-        leader=_seat(data["leader"], f"{path}.leader", players),
-        trick=tuple(_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(cards)),
-        tricks=tuple(
-            _read_trick(item, f"{path}.tricks[{i}]", players, deck)
-            for i, item in enumerate(_list(data["tricks"], f"{path}.tricks", what="tricks"))
-        ),
-        taken_masks=_hands(data["taken"], f"{path}.taken", players, deck),
-        hearts_broken=_bool(data["hearts_broken"], f"{path}.hearts_broken"),
         hand_mask=_cards(data["hand"], f"{path}.hand", deck),
         dealt_mask=_cards(data["dealt"], f"{path}.dealt", deck),
         passed_mask=_cards(data["passed"], f"{path}.passed", deck),
@@ -316,6 +259,7 @@ def _read_view(value: object, path: str) -> PlayerView:
         hand_sizes=_ints(data["hand_sizes"], f"{path}.hand_sizes", players, 0),
         known_masks=_hands(data["known"], f"{path}.known", players, deck),
         ruled_out_masks=_hands(data["ruled_out"], f"{path}.ruled_out", players, deck),
+        **_read_shared(data, path, rules, player),
     )
     try:
         state = sample(seen, random.Random(0))
@@ -390,13 +334,8 @@ def _check_phase(state: State, path: str) -> None:
     when the dealer has yet to call the pass, the passes made in the pass phase.
     """
     rules, phase = state.rules, state.phase
-    start = start_hand(
-        rules,
-        hand_number=state.hand_number,
-        scores=state.scores,
-        results=state.results,
-        seed=state.seed,
-    )
+    number, scores, results = state.hand_number, state.scores, state.results
+    start = start_hand(rules, hand_number=number, scores=scores, results=results, seed=state.seed)
     if phase in (Phase.DEAL, Phase.OVER):
         compare(path, state, start, (*_PASS_FIELDS, *_PLAY_FIELDS))
         return
