@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from hearts.cards import Card, CardSet
-from hearts.engine import apply, legal_moves
+from hearts.engine import apply, apply_unchecked, legal_moves
 from hearts.errors import IllegalMoveError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play
 from hearts.records.read import RecordError, _named, _show
@@ -98,14 +98,18 @@ def _last_winner(state: State) -> int:
     return tricks[-1].winner
 
 
-def replay_claim(path: str, state: State, claim: int, said: str = "") -> State:
+def replay_claim(
+    path: str, state: State, claim: int, said: str = "", *, checked: bool = True
+) -> State:
     """The hand from the start of the trick ``claim`` was made in, after the claim.
 
     A record does not keep the cards played to that trick before the claim (they go to
     the claimer), so every legal way of playing them is tried: the claim stands if it is
-    safe after one of them. ``said``: what the record says, for the message.
+    safe after one of them. ``said``: what the record says, for the message. Unless
+    ``checked``, the claim is taken as made (a state dealt from a view, whose hidden hands
+    need not be the ones that made the claim safe).
     """
-    after = _claimed(state, claim)
+    after = _claimed(state, claim, checked)
     if after is None:
         raise RecordError(
             path,
@@ -117,13 +121,15 @@ def replay_claim(path: str, state: State, claim: int, said: str = "") -> State:
     return after
 
 
-def _claimed(state: State, claim: int) -> State | None:
+def _claimed(state: State, claim: int, checked: bool) -> State | None:
     """The state after ``claim``'s claim, reached by some legal plays, or None."""
     if state.to_move and state.to_move[0] == claim:
+        if not checked and state.rules.claims:
+            return apply_unchecked(state, Claim(claim))
         return apply(state, Claim(claim)) if Claim(claim) in legal_moves(state) else None
     for move in legal_moves(state):
         if isinstance(move, Play):
-            after = _claimed(apply(state, move), claim)
+            after = _claimed(apply(state, move), claim, checked)
             if after is not None:
                 return after
     return None
