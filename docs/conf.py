@@ -190,8 +190,9 @@ class PresetsTable(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        # Rebuild the page when the registry's module changes.
-        self.env.note_dependency(str(Path(hearts.rules.__file__).resolve()))
+        # Rebuild the page when the registry's modules change.
+        for module in (hearts.rules, hearts.presets):
+            self.env.note_dependency(str(Path(module.__file__ or "").resolve()))
         headers = ("Preset", "Description", "Sources", "Fields that differ from the standard game")
         tgroup = nodes.tgroup(cols=len(headers))
         for width in (14, 38, 20, 28):

@@ -22,23 +22,15 @@ import difflib
 import enum
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, TypeVar, cast
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, TypeGuard, TypeVar, cast
 
 import attrs
 
-from hearts.cards import (
-    CARDS,
-    DECK,
-    FIRST_JOKER,
-    HEARTS,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    Suit,
-)
+from hearts.cards import CARDS, DECK, FIRST_JOKER, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, RulesError
+from hearts.presets import PRESET_TABLE
 
 __all__ = [
     "PASS_CYCLES",
@@ -223,64 +215,7 @@ STANDARD_POINTS: Final[dict[Card | int | str, int]] = {
 }
 """The standard point table: each heart 1 point, Q♠ 13 (26 in all)."""
 
-
-def _to_points(
-    value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
-) -> tuple[tuple[Card, int], ...]:
-    pairs = value.items() if isinstance(value, Mapping) else value
-    table: dict[Card, int] = {}
-    try:
-        for key, points in pairs:
-            card = Card(key)
-            if not _whole_number(points):
-                raise RulesError(
-                    f"Rules.points gives {card} {_shown(points)} points: use a whole number."
-                )
-            _check_size(f"points[{card.ascii!r}]", points)
-            table[card] = points
-    except (HeartsError, TypeError, ValueError) as error:
-        if isinstance(error, RulesError):
-            raise
-        raise RulesError(
-            f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
-            f"got {_shown(value)}: {error}"
-        ) from None
-    return tuple(sorted((card, points) for card, points in table.items() if points))
-
-
-def _optional_cards(value: CardSet | str | Iterable[Card | int | str] | None) -> CardSet | None:
-    return None if value is None else _card_set("penalty_cards", value)
-
-
-def _to_shoot(value: ShootMode | str) -> ShootMode:
-    return _member(ShootMode, "moon", value)
-
-
-def _to_sun(value: ShootMode | str) -> ShootMode:
-    return _member(ShootMode, "sun", value)
-
-
-def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
-    try:
-        resets = tuple(sorted(set(value)))
-    except TypeError:
-        raise RulesError(
-            f"Rules.resets must be a sequence of totals, got {_shown(value)}."
-        ) from None
-    if not all(_whole_number(total) for total in resets):
-        raise RulesError(f"Rules.resets must hold whole numbers, got {_shown(value)}.")
-    for total in resets:
-        _check_size("resets", total)
-    return resets
-
-
-_DEFAULT_REMOVED: Final = {
-    3: "2D",
-    4: "",
-    5: "2C 2D",
-    6: "2C 2D 3C 2S",
-    7: "2C 2D 2S",
-}
+_DEFAULT_REMOVED: Final = {3: "2D", 4: "", 5: "2C 2D", 6: "2C 2D 3C 2S", 7: "2C 2D 2S"}
 
 
 def default_removed(players: int, jokers: int = 0) -> CardSet:
@@ -317,12 +252,27 @@ def default_pass_cycle(players: int) -> tuple[PassDirection, ...]:
     return PASS_CYCLES["standard"] if players % 2 == 0 else (_L, _R, _H)
 
 
-def _whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 MAX_NUMBER: Final = 1_000_000
 """The largest size of any number in :class:`Rules` (points, scores, targets, hands)."""
+
+# The number fields but pass_count: whether each may be None, its lowest value, and what
+# the error says it must be.
+_NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
+    "no_trick_bonus": (False, -math.inf, "a whole number"),
+    "moon_value": (True, 1, "None or a whole number of at least 1"),
+    "sun_value": (True, 1, "None or a whole number of at least 1"),
+    "chips": (True, 1, "None or a whole number of at least 1"),
+    "target": (True, 1, "a whole number of at least 1 or None"),
+    "hands": (True, 1, "a whole number of at least 1 or None"),
+    "reset_amount": (False, -math.inf, "a whole number"),
+    "score_floor": (True, -math.inf, "None or a whole number"),
+}
+NUMBER_FIELDS: Final = ("pass_count", *_NUMBERS)
+"""The fields that hold one number (or None): each is at most :data:`MAX_NUMBER` in size."""
+
+
+def _whole_number(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _shown(value: object) -> str:
@@ -333,15 +283,24 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 
 
-def _unknown_field(name: object) -> str:
-    """The end of a sentence about a field Rules does not have, with the closest one."""
-    close = difflib.get_close_matches(str(name), _FIELD_NAMES, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown field {_shown(name)}{hint}; the fields are {', '.join(FIELD_ORDER)}."
+def _closest(name: str, names: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _invalid(field: str, must: str, value: object, end: str = ".") -> RulesError:
+    return RulesError(f"Rules.{field} must be {must}, got {_shown(value)}{end}")
+
+
+def _check_whole(
+    field: str, value: object, must: str, low: float, high: float = math.inf, end: str = "."
+) -> None:
+    if not (_whole_number(value) and low <= value <= high):
+        raise _invalid(field, must, value, end)
 
 
 def _check_size(field: str, value: object) -> None:
-    if _whole_number(value) and abs(value) > MAX_NUMBER:  # type: ignore[arg-type]
+    if _whole_number(value) and abs(value) > MAX_NUMBER:
         raise RulesError(
             f"Rules.{field} is {_shown(value)}, beyond any game: numbers in Rules may be at "
             f"most {MAX_NUMBER:,} either side of 0."
@@ -350,37 +309,50 @@ def _check_size(field: str, value: object) -> None:
 
 def _checked_players(players: int) -> int:
     # A converter, so that it runs before the defaults that depend on the player count.
-    if not _whole_number(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulesError(
-            f"Rules.players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-            f"got {_shown(players)}."
-        )
+    must = f"a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
+    _check_whole("players", players, must, MIN_PLAYERS, MAX_PLAYERS)
     return players
 
 
 def _checked_jokers(jokers: int) -> int:
-    if not _whole_number(jokers) or not 0 <= jokers <= MAX_JOKERS:
-        raise RulesError(f"Rules.jokers must be a whole number from 0 to 3, got {_shown(jokers)}.")
+    _check_whole("jokers", jokers, "a whole number from 0 to 3", 0, MAX_JOKERS)
     return jokers
 
 
-def _card_set(field: str, value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
-    if isinstance(value, CardSet):
-        return value
+def _to_points(
+    value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
+) -> tuple[tuple[Card, int], ...]:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    table: dict[Card, int] = {}
     try:
-        return CardSet(value)
-    except (HeartsError, TypeError) as error:
+        for key, points in pairs:
+            card = Card(key)
+            if not _whole_number(points):
+                raise RulesError(
+                    f"Rules.points gives {card} {_shown(points)} points: use a whole number."
+                )
+            _check_size(f"points[{card.ascii!r}]", points)
+            table[card] = points
+    except (HeartsError, TypeError, ValueError) as error:
+        if isinstance(error, RulesError):
+            raise
         raise RulesError(
-            f"Rules.{field} must be a set of cards, got {_shown(value)}: {error}"
+            f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
+            f"got {_shown(value)}: {error}"
         ) from None
+    return tuple(sorted((card, points) for card, points in table.items() if points))
 
 
-def _to_removed(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
-    return _card_set("removed", value)
-
-
-def _to_unpassable(value: CardSet | str | Iterable[Card | int | str]) -> CardSet:
-    return _card_set("unpassable", value)
+def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
+    try:
+        resets = tuple(sorted(set(value)))
+    except TypeError:
+        raise _invalid("resets", "a sequence of totals", value) from None
+    if not all(_whole_number(total) for total in resets):
+        raise RulesError(f"Rules.resets must hold whole numbers, got {_shown(value)}.")
+    for total in resets:
+        _check_size("resets", total)
+    return resets
 
 
 def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection, ...]:
@@ -392,10 +364,21 @@ def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection
         return tuple(PassDirection(direction) for direction in value)
     except (ValueError, TypeError):
         names = ", ".join(repr(direction.value) for direction in PassDirection)
-        raise RulesError(
-            f"Rules.pass_cycle must be a cycle name ({', '.join(map(repr, PASS_CYCLES))}) or a "
-            f"sequence of pass directions ({names}), got {_shown(value)}."
-        ) from None
+        cycles = ", ".join(map(repr, PASS_CYCLES))
+        must = f"a cycle name ({cycles}) or a sequence of pass directions ({names})"
+        raise _invalid("pass_cycle", must, value) from None
+
+
+_Cards = CardSet | str | Iterable[Card | int | str]
+
+
+def _card_set(field: str, value: _Cards) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    try:
+        return CardSet(value)
+    except (HeartsError, TypeError) as error:
+        raise _invalid(field, "a set of cards", value, f": {error}") from None
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -406,7 +389,20 @@ def _member(kind: type[_E], field: str, value: _E | str) -> _E:
         return kind(value)
     except ValueError:
         names = ", ".join(repr(member.value) for member in kind)
-        raise RulesError(f"Rules.{field} must be one of {names}, got {_shown(value)}.") from None
+        raise _invalid(field, f"one of {names}", value) from None
+
+
+# The converters of single fields: attrs needs a named function for each.
+def _to_removed(value: _Cards) -> CardSet:
+    return _card_set("removed", value)
+
+
+def _to_unpassable(value: _Cards) -> CardSet:
+    return _card_set("unpassable", value)
+
+
+def _to_penalty_cards(value: _Cards | None) -> CardSet | None:
+    return None if value is None else _card_set("penalty_cards", value)
 
 
 def _to_first_lead(value: FirstLead | str) -> FirstLead:
@@ -421,8 +417,24 @@ def _to_fallback(value: FirstTrickFallback | str) -> FirstTrickFallback:
     return _member(FirstTrickFallback, "first_trick_fallback", value)
 
 
-def _derived_default(function: Callable[[Rules], object]) -> Any:
-    return attrs.Factory(function, takes_self=True)
+def _to_moon(value: ShootMode | str) -> ShootMode:
+    return _member(ShootMode, "moon", value)
+
+
+def _to_sun(value: ShootMode | str) -> ShootMode:
+    return _member(ShootMode, "sun", value)
+
+
+# The fields whose default depends on the table (the players and jokers).
+_TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
+    "removed": lambda rules: default_removed(rules.players, rules.jokers),
+    "pass_count": lambda rules: default_pass_count(rules.players),
+    "pass_cycle": lambda rules: default_pass_cycle(rules.players),
+}
+
+
+def _table_default(name: str) -> Any:
+    return attrs.Factory(_TABLE_DEFAULTS[name], takes_self=True)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True, repr=False)
@@ -519,17 +531,11 @@ class Rules:
     # Deal
     players: int = attrs.field(default=4, converter=_checked_players)
     jokers: int = attrs.field(default=0, converter=_checked_jokers)
-    removed: CardSet = attrs.field(
-        converter=_to_removed,
-        default=_derived_default(lambda rules: default_removed(rules.players, rules.jokers)),
-    )
+    removed: CardSet = attrs.field(default=_table_default("removed"), converter=_to_removed)
     # Passing
-    pass_count: int = attrs.field(
-        default=_derived_default(lambda rules: default_pass_count(rules.players))
-    )
+    pass_count: int = attrs.field(default=_table_default("pass_count"))
     pass_cycle: tuple[PassDirection, ...] = attrs.field(
-        converter=_to_cycle,
-        default=_derived_default(lambda rules: default_pass_cycle(rules.players)),
+        default=_table_default("pass_cycle"), converter=_to_cycle
     )
     unpassable: CardSet = attrs.field(default=CardSet(), converter=_to_unpassable)
     dealer_chooses_pass: bool = False
@@ -549,9 +555,9 @@ class Rules:
     points: tuple[tuple[Card, int], ...] = attrs.field(
         default=_to_points(STANDARD_POINTS), converter=_to_points
     )
-    penalty_cards: CardSet | None = attrs.field(default=None, converter=_optional_cards)
+    penalty_cards: CardSet | None = attrs.field(default=None, converter=_to_penalty_cards)
     no_trick_bonus: int = 0
-    moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_shoot)
+    moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_moon)
     moon_value: int | None = None
     moon_needs_bonus_cards: bool = False
     moon_choice_needs_score: bool = False
@@ -607,15 +613,16 @@ class Rules:
         for name in NUMBER_FIELDS:
             _check_size(name, getattr(self, name))
         for name in FLAG_FIELDS:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(
-                    f"Rules.{name} must be True or False, got {_shown(getattr(self, name))}."
-                )
+            if not isinstance(value := getattr(self, name), bool):
+                raise _invalid(name, "True or False", value)
         deck = self._checked_deck()
         hand_size = deck.bit_count() // self.players
         self._check_passing(deck, hand_size)
-        self._check_scoring()
-        self._check_end()
+        for name, (optional, low, must) in _NUMBERS.items():
+            value = getattr(self, name)
+            if value is not None or not optional:
+                _check_whole(name, value, must, low)
+        self._check_ending()
         self._build_tables(deck, hand_size)
 
     def _checked_deck(self) -> int:
@@ -645,12 +652,10 @@ class Rules:
         return deck
 
     def _check_passing(self, deck: int, hand_size: int) -> None:
-        count = self.pass_count
-        if not _whole_number(count) or not 1 <= count <= hand_size:
-            raise RulesError(
-                f"Rules.pass_count must be a whole number from 1 to the hand size ({hand_size}), "
-                f"got {_shown(count)}; use pass_cycle='none' for a game without passing."
-            )
+        count, players = self.pass_count, self.players
+        must = f"a whole number from 1 to the hand size ({hand_size})"
+        end = "; use pass_cycle='none' for a game without passing."
+        _check_whole("pass_count", count, must, 1, hand_size, end)
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
             raise RulesError(
@@ -662,31 +667,18 @@ class Rules:
             raise RulesError(
                 "Rules.pass_cycle must name at least one direction; use 'none' for no passing."
             )
-        players = self.players
         for direction in self.pass_cycle:
             if not direction.allowed_with(players):
+                why = (
+                    f"{players} players have no seat across"
+                    if direction is PassDirection.ACROSS
+                    else f"with {players} players that seat is reached by another direction"
+                )
                 raise RulesError(
-                    f"Rules.pass_cycle passes {direction}, which {players} players cannot: "
-                    + (
-                        f"{players} players have no seat across"
-                        if direction is PassDirection.ACROSS
-                        else f"with {players} players that seat is reached by another direction"
-                    )
-                    + "."
+                    f"Rules.pass_cycle passes {direction}, which {players} players cannot: {why}."
                 )
 
-    def _check_scoring(self) -> None:
-        for name in ("no_trick_bonus", "reset_amount"):
-            if not _whole_number(getattr(self, name)):
-                raise RulesError(
-                    f"Rules.{name} must be a whole number, got {_shown(getattr(self, name))}."
-                )
-        for name in ("moon_value", "sun_value", "chips"):
-            value = getattr(self, name)
-            if value is not None and (not _whole_number(value) or value < 1):
-                raise RulesError(
-                    f"Rules.{name} must be None or a whole number of at least 1, got {_shown(value)}."
-                )
+    def _check_ending(self) -> None:
         if self.chips is not None:
             for name in ("moon", "sun"):
                 if getattr(self, name) is ShootMode.CHOOSE:
@@ -696,40 +688,29 @@ class Rules:
                         f"chips, so the question would change nothing: leave Rules.{name} at "
                         "its default."
                     )
-        if self.chips is not None and self.play_on_ties:
-            raise RulesError(
-                "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends when "
-                "a player holds every chip or none, and equal holdings share the win."
-            )
-
-    def _check_end(self) -> None:
-        for name in ("target", "hands"):
-            value = getattr(self, name)
-            if value is not None and (not _whole_number(value) or value < 1):
+            if self.play_on_ties:
                 raise RulesError(
-                    f"Rules.{name} must be a whole number of at least 1 or None, got {_shown(value)}."
+                    "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends "
+                    "when a player holds every chip or none, and equal holdings share the win."
                 )
-        if self.target is None and self.hands is None and self.chips is None:
+        elif self.target is None and self.hands is None:
             raise RulesError(
                 "Rules.target and Rules.hands are both None, so the game would never end; "
                 "set a target score or a number of hands."
             )
-        if self.score_floor is not None and not _whole_number(self.score_floor):
-            raise RulesError(
-                f"Rules.score_floor must be None or a whole number, got {_shown(self.score_floor)}."
-            )
 
     def _build_tables(self, deck: int, hand_size: int) -> None:
         table = [0] * len(CARDS)
+        groups: dict[int, int] = {}  # the masks of the cards worth each value, in card order
+        positive = bonus = 0
         for card, value in self.points:
             if deck >> card & 1:
                 table[card] = value
-        positive = bonus = 0
-        for index, value in enumerate(table):
-            if value > 0:
-                positive |= 1 << index
-            elif value < 0:
-                bonus |= 1 << index
+                groups[value] = groups.get(value, 0) | 1 << card
+                if value > 0:
+                    positive |= 1 << card
+                else:
+                    bonus |= 1 << card
         total = sum(table)
         if self.chips is None and total <= 0 and (self.hands is None or self.play_on_ties):
             raise RulesError(
@@ -748,62 +729,51 @@ class Rules:
                 "with none, every player always shares the pool and the game never ends."
             )
         moon_mask = positive | bonus if self.moon_needs_bonus_cards else positive
-        if (
-            moon_mask.bit_count() == 1
-            and self.moon is ShootMode.SUBTRACT
-            and self.chips is None
-            and self.hands is None
-        ):
-            raise RulesError(
+        if moon_mask.bit_count() == 1 and self.chips is None and self.hands is None:
+            only = (
                 f"Rules.points make {CARDS[moon_mask.bit_length() - 1]} the only card worth "
-                "points, so whoever takes it shoots the moon every hand; with Rules.moon="
-                "'subtract' no total would ever grow and the game would never end: score the "
-                "moon another way, give more cards points, or end the game by Rules.hands."
+                "points, so whoever takes it shoots the moon every hand"
             )
-        if (
-            moon_mask.bit_count() == 1
-            and self.moon is not ShootMode.OFF
-            and self.resets
-            and self.chips is None
-            and self.hands is None
-        ):
-            raise RulesError(
-                f"Rules.points make {CARDS[moon_mask.bit_length() - 1]} the only card worth "
-                "points, so whoever takes it shoots the moon every hand and the others' totals "
-                f"grow in equal steps; with Rules.resets={list(self.resets)} they can be sent "
-                "back every time and the game would never end: drop the resets, give more "
-                "cards points, or end the game by Rules.hands."
-            )
+            if self.moon is ShootMode.SUBTRACT:
+                raise RulesError(
+                    f"{only}; with Rules.moon='subtract' no total would ever grow and the game "
+                    "would never end: score the moon another way, give more cards points, or "
+                    "end the game by Rules.hands."
+                )
+            if self.moon is not ShootMode.OFF and self.resets:
+                raise RulesError(
+                    f"{only} and the others' totals grow in equal steps; with Rules.resets="
+                    f"{list(self.resets)} they can be sent back every time and the game would "
+                    "never end: drop the resets, give more cards points, or end the game by "
+                    "Rules.hands."
+                )
         moon = self.moon_value or sum(value for value in table if value > 0)
-        queen = QUEEN_OF_SPADES.mask
-        barred = {
-            FirstTrick.PENALTY_BARRED: penalty,
-            FirstTrick.HEARTS_BARRED: deck & HEARTS,
-            FirstTrick.OPEN: 0,
-            FirstTrick.FIRST_TURN_HEARTS: penalty,
-        }[self.first_trick]
+        hearts = SUIT_MASKS[Suit.HEARTS]
         clubs = deck & SUIT_MASKS[Suit.CLUBS]
-        set_table = object.__setattr__
-        set_table(self, "deck_mask", deck)
-        set_table(self, "hand_size", hand_size)
-        set_table(self, "lowest_club", CARDS[(clubs & -clubs).bit_length() - 1])
-        set_table(self, "card_points", tuple(table))
-        set_table(self, "point_mask", positive | bonus)
-        set_table(self, "positive_mask", positive)
-        groups: dict[int, int] = {}
-        for index, value in enumerate(table):
-            if value:
-                groups[value] = groups.get(value, 0) | 1 << index
-        set_table(self, "point_groups", tuple(groups.items()))
-        set_table(self, "penalty_mask", penalty)
-        set_table(self, "bonus_mask", bonus)
-        set_table(self, "moon_mask", moon_mask)
-        set_table(self, "moon_points", moon)
-        set_table(self, "sun_points", self.sun_value or 2 * moon)
-        set_table(
-            self, "breaking_mask", deck & (HEARTS | (queen if self.queen_breaks_hearts else 0))
-        )
-        set_table(self, "first_trick_barred", barred)
+        breaking = hearts | (QUEEN_OF_SPADES.mask if self.queen_breaks_hearts else 0)
+        tables = {
+            "deck_mask": deck,
+            "hand_size": hand_size,
+            "lowest_club": CARDS[(clubs & -clubs).bit_length() - 1],
+            "card_points": tuple(table),
+            "point_mask": positive | bonus,
+            "positive_mask": positive,
+            "point_groups": tuple(groups.items()),
+            "penalty_mask": penalty,
+            "bonus_mask": bonus,
+            "moon_mask": moon_mask,
+            "moon_points": moon,
+            "sun_points": self.sun_value or 2 * moon,
+            "breaking_mask": deck & breaking,
+            "first_trick_barred": {
+                FirstTrick.PENALTY_BARRED: penalty,
+                FirstTrick.HEARTS_BARRED: deck & hearts,
+                FirstTrick.OPEN: 0,
+                FirstTrick.FIRST_TURN_HEARTS: penalty,
+            }[self.first_trick],
+        }
+        for name, derived in tables.items():
+            object.__setattr__(self, name, derived)
 
     @property
     def deck(self) -> CardSet:
@@ -838,9 +808,7 @@ class Rules:
         ...
         hearts.errors.RulesError: Rules.replace got unknown field 'goal'; the fields are players, ...
         """
-        for name in changes:
-            if name not in _FIELD_NAMES:
-                raise RulesError(f"Rules.replace got {_unknown_field(name)}")
+        _check_known("Rules.replace", changes)
         new = {name: changes.get(name, getattr(self, name)) for name in ("players", "jokers")}
         if new != {"players": self.players, "jokers": self.jokers}:
             try:
@@ -860,6 +828,12 @@ class Rules:
     def __deepcopy__(self, memo: dict[int, object]) -> Rules:
         return self
 
+    def _changed(self) -> Iterator[tuple[str, object]]:
+        for name in FIELD_ORDER:
+            value = getattr(self, name)
+            if value != _default_of(self, name):
+                yield name, value
+
     def to_dict(self) -> dict[str, object]:
         """Every field as plain JSON values, with the schema version: what a server pins.
 
@@ -870,12 +844,8 @@ class Rules:
         >>> data["schema"], data["target"], data["pass_cycle"], data["points"]["QS"]
         (1, 50, ['left', 'right', 'across', 'hold'], 13)
         """
-        data: dict[str, object] = {"schema": RULES_SCHEMA}
-        for field in attrs.fields(Rules):
-            if field.init:
-                data[field.name] = _to_json(getattr(self, field.name))
-        data["points"] = {card.ascii: points for card, points in self.points}
-        return data
+        fields = {name: _to_json(name, getattr(self, name)) for name in FIELD_ORDER}
+        return {"schema": RULES_SCHEMA, **fields}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
@@ -896,9 +866,7 @@ class Rules:
             raise RulesError(
                 f"Rules.from_dict reads rules schema {RULES_SCHEMA}, got schema {_shown(schema)}."
             )
-        for name in fields:
-            if name not in _FIELD_NAMES:
-                raise RulesError(f"Rules.from_dict got {_unknown_field(name)}")
+        _check_known("Rules.from_dict", fields)
         if isinstance(fields.get("resets"), list):
             fields["resets"] = tuple(cast("list[int]", fields["resets"]))
         return cls(**cast("dict[str, Any]", fields))
@@ -917,12 +885,8 @@ class Rules:
         >>> len(Rules().fingerprint), Rules().fingerprint != Rules(target=50).fingerprint
         (64, True)
         """
-        data = self.to_dict()
-        changed = {
-            name: value
-            for name, value in data.items()
-            if name == "schema" or value != _to_json(_default_of(self, name))
-        }
+        changed: dict[str, object] = {"schema": RULES_SCHEMA}
+        changed.update((name, _to_json(name, value)) for name, value in self._changed())
         canonical = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
@@ -941,14 +905,13 @@ class Rules:
         """
         if not isinstance(name, str):
             raise TypeError(f"Rules.preset needs a preset name (a str), got {_shown(name)}.")
-        preset = PRESETS.get(name.strip().lower())
-        if preset is None:
-            close = difflib.get_close_matches(name.strip().lower(), PRESETS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+        key = name.strip().lower()
+        if key not in PRESETS:
             raise RulesError(
-                f"There is no preset {_shown(name)}{hint}; the presets are {', '.join(PRESETS)}."
+                f"There is no preset {_shown(name)}{_closest(key, PRESETS)}; "
+                f"the presets are {', '.join(PRESETS)}."
             )
-        return preset.rules
+        return PRESETS[key].rules
 
     @staticmethod
     def preset_names() -> tuple[str, ...]:
@@ -961,94 +924,53 @@ class Rules:
 
     def __repr__(self) -> str:
         shown = []
-        for field in attrs.fields(Rules):
-            if not field.init:
-                continue
-            value = getattr(self, field.name)
-            if value == _default_of(self, field.name):
-                continue
-            if field.name == "points":
-                text = repr({str(card): points for card, points in value})
-            elif field.name == "pass_cycle":
-                names = [name for name, cycle in PASS_CYCLES.items() if cycle == value]
-                text = repr(names[0]) if names else repr(tuple(str(d) for d in value))
-            elif isinstance(value, enum.Enum):
-                text = repr(value.value)
+        for name, value in self._changed():
+            if name == "points":
+                text = repr({str(card): points for card, points in self.points})
+            elif name == "pass_cycle":
+                named = [key for key, cycle in PASS_CYCLES.items() if cycle == value]
+                text = repr(named[0] if named else tuple(map(str, self.pass_cycle)))
             else:
-                text = repr(value)
-            shown.append(f"{field.name}={text}")
+                text = repr(value.value if isinstance(value, enum.Enum) else value)
+            shown.append(f"{name}={text}")
         return f"Rules({', '.join(shown)})"
 
 
-_PASS_ORDER: Final = (
-    _H,
-    _L,
-    _R,
-    _A,
-    PassDirection.LEFT2,
-    PassDirection.RIGHT2,
-    PassDirection.LEFT3,
-    PassDirection.RIGHT3,
-)
-NUMBER_FIELDS: Final = (
-    "pass_count",
-    "no_trick_bonus",
-    "moon_value",
-    "sun_value",
-    "chips",
-    "target",
-    "hands",
-    "reset_amount",
-    "score_floor",
-)
-"""The fields that hold one number (or None): each is at most :data:`MAX_NUMBER` in size."""
-
-FLAG_FIELDS: Final = (
-    "dealer_chooses_pass",
-    "must_break_hearts",
-    "queen_breaks_hearts",
-    "can_lead_hearts_instead_of_queen",
-    "forced_discard",
-    "moon_needs_bonus_cards",
-    "moon_choice_needs_score",
-    "bonus_counts_on_shoot",
-    "target_must_be_exceeded",
-    "play_on_ties",
-    "claims",
+_PASS_ORDER: Final = (_H, *(direction for direction in PassDirection if direction is not _H))
+FLAG_FIELDS: Final = tuple(
+    field.name for field in attrs.fields(Rules) if isinstance(field.default, bool)
 )
 """The names of the True/False fields of :class:`Rules`."""
 FIELD_ORDER: Final = tuple(field.name for field in attrs.fields(Rules) if field.init)
 """The fields of :class:`Rules`, in their documented order."""
-_FIELD_NAMES: Final = frozenset(FIELD_ORDER)
-_TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
-    "removed": lambda rules: default_removed(rules.players, rules.jokers),
-    "pass_count": lambda rules: default_pass_count(rules.players),
-    "pass_cycle": lambda rules: default_pass_cycle(rules.players),
-}
+RULES_SCHEMA: Final = 1
+"""The version of the JSON form of :class:`Rules` (:meth:`Rules.to_dict`)."""
+
+
+def _check_known(where: str, names: Iterable[object]) -> None:
+    for name in names:
+        if name not in FIELD_ORDER:
+            raise RulesError(
+                f"{where} got unknown field {_shown(name)}{_closest(str(name), FIELD_ORDER)}; "
+                f"the fields are {', '.join(FIELD_ORDER)}."
+            )
 
 
 def _default_of(rules: Rules, name: str) -> object:
     """The default of field ``name`` for the table of ``rules`` (its players and jokers)."""
     if name in _TABLE_DEFAULTS:
         return _TABLE_DEFAULTS[name](rules)
-    default = getattr(attrs.fields(Rules), name).default
-    return default
+    return getattr(attrs.fields(Rules), name).default
 
 
-RULES_SCHEMA: Final = 1
-"""The version of the JSON form of :class:`Rules` (:meth:`Rules.to_dict`)."""
-
-
-def _to_json(value: object) -> object:
+def _to_json(name: str, value: object) -> object:
+    if name == "points":
+        return {card.ascii: points for card, points in cast("tuple[tuple[Card, int], ...]", value)}
     if isinstance(value, CardSet):
         return " ".join(card.ascii for card in value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-        return {card.ascii: points for card, points in value}
     if isinstance(value, tuple):
-        return [_to_json(item) for item in value]
-    return value
+        return [_to_json(name, item) for item in value]
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 @attrs.frozen
@@ -1065,144 +987,11 @@ class Preset:
     sources: str
 
 
-def _preset(name: str, description: str, sources: str, **fields: Any) -> Preset:
+def _preset(name: str, description: str, sources: str, fields: dict[str, Any]) -> Preset:
+    if "points" in fields:  # the table names only the cards that differ from the standard
+        fields = {**fields, "points": {**STANDARD_POINTS, **fields["points"]}}
     return Preset(name, Rules(**fields), description, sources)
 
 
-_OMNIBUS: Final[dict[Card | int | str, int]] = {**STANDARD_POINTS, "JD": -10}
-_SPOT_HEARTS: Final[dict[Card | int | str, int]] = {
-    **{f"{rank}H": value for value, rank in enumerate("23456789TJQKA", start=2)},
-    "QS": 25,
-}
-_WEIGHTED: Final[dict[Card | int | str, int]] = {
-    **STANDARD_POINTS, "AH": 5, "KH": 4, "QH": 3, "JH": 2
-}  # fmt: skip
-
-PRESETS: Final[dict[str, Preset]] = {
-    preset.name: preset
-    for preset in (
-        _preset(
-            "standard",
-            "The standard game: 4 players, pass left, right, across, hold; no penalty card on "
-            "the first trick; hearts broken by a heart; old moon; game to 100.",
-            "Microsoft Hearts; Bicycle; pagat.com",
-        ),
-        _preset(
-            "windows",
-            "Microsoft Hearts as shipped with Windows: the standard game.",
-            "Microsoft Hearts' help",
-        ),
-        _preset(
-            "wocg",
-            "World of Card Games: Q♠ breaks hearts; moon and sun (39) with automatic safety; "
-            "TRAM claims.",
-            "World of Card Games' Hearts options",
-            queen_breaks_hearts=True,
-            moon="safety",
-            sun="safety",
-            sun_value=39,
-            claims=True,
-        ),
-        _preset(
-            "tournament",
-            "Tournament passing: left, right, across, with no hold hand.",
-            "RULES.md (tournament play)",
-            pass_cycle="tournament",
-        ),
-        _preset(
-            "pagat",
-            "pagat.com's main rules: anything may be played on the first trick.",
-            "pagat.com (John McLeod)",
-            first_trick="open",
-        ),
-        _preset(
-            "bicycle",
-            "Bicycle's rules: Q♠ breaks hearts as a heart does.",
-            "Bicycle's Hearts rules",
-            queen_breaks_hearts=True,
-        ),
-        _preset(
-            "omnibus",
-            "Omnibus Hearts: J♦ is worth -10; the moon does not need it and its -10 still counts.",
-            "pagat.com; gnome-hearts; OpenSpiel jd_bonus",
-            points=_OMNIBUS,
-        ),
-        _preset(
-            "omnibus-10d",
-            "Omnibus with 10♦ worth -10, which the moon must also take.",
-            'Bicycle ("in some localities J♦")',
-            points={**STANDARD_POINTS, "TD": -10},
-            moon_needs_bonus_cards=True,
-        ),
-        _preset(
-            "hooligan",
-            "Hooligan Hearts: 7♣ is worth +7, so the moon takes 33 points.",
-            "RULES.md (sources are thin)",
-            points={**STANDARD_POINTS, "7C": 7},
-        ),
-        _preset(
-            "black-maria",
-            "Black Maria: 3 players without 2♣; A♠ 7, K♠ 10, Q♠ 13; pass right; the player "
-            "left of the dealer leads; 9 deals.",
-            'Parlett (The Penguin Book of Card Games); pagat.com; Wikipedia "Black Maria"',
-            players=3,
-            removed="2C",
-            points={**STANDARD_POINTS, "AS": 7, "KS": 10},
-            pass_cycle="right",
-            first_lead="left_of_dealer",
-            target=None,
-            hands=9,
-        ),
-        _preset(
-            "rickety-kate",
-            "Rickety Kate: A♠ 10, K♠ 10, Q♠ 13; no shooting the moon.",
-            'RULES.md; Wikipedia "Hearts" variants',
-            points={**STANDARD_POINTS, "AS": 10, "KS": 10},
-            moon="off",
-        ),
-        _preset(
-            "spot-hearts",
-            "Spot Hearts: each heart at face value (2 to 14, ace high), Q♠ 25; game to 500.",
-            "gnome-hearts",
-            points=_SPOT_HEARTS,
-            target=500,
-        ),
-        _preset(
-            "weighted-hearts",
-            "Weighted hearts: A♥ 5, K♥ 4, Q♥ 3, J♥ 2, other hearts 1, Q♠ 13.",
-            "Standard Hoyle (1887)",
-            points=_WEIGHTED,
-        ),
-        _preset(
-            "chips",
-            "Chip (pool) scoring: 20 chips each; each hand everyone pays one into the pool, "
-            "shared by the players who took no penalty card; a player with no chips ends it.",
-            'Wikipedia "Hearts"',
-            chips=20,
-        ),
-        _preset(
-            "openspiel",
-            "OpenSpiel's hearts defaults: Q♠ breaks hearts, no J♦ bonus, no no-trick bonus, "
-            "one deal. OpenSpiel draws the pass direction at random; this preset uses the "
-            "standard cycle.",
-            "google-deepmind/open_spiel games/hearts",
-            queen_breaks_hearts=True,
-            target=None,
-            hands=1,
-        ),
-        _preset(
-            "three-player",
-            "Three players: 2♦ removed, 17 cards each; pass left, right, hold.",
-            "Bicycle; Hoyle; pagat.com",
-            players=3,
-        ),
-        _preset(
-            "five-player",
-            "Five players: 2♣ and 2♦ removed, 10 cards each, 3♣ leads; pass 2 cards left, "
-            "right, hold.",
-            "Bicycle; pagat.com",
-            players=5,
-        ),
-    )
-}
+PRESETS: Final[dict[str, Preset]] = {entry[0]: _preset(*entry) for entry in PRESET_TABLE}
 """The presets, by name (see :meth:`Rules.preset`)."""

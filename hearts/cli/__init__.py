@@ -1,0 +1,603 @@
+"""The command line: ``python -m hearts`` (or the installed ``hearts`` script).
+
+* ``hearts play`` — the default command — plays one seeded game between built-in bots and
+  prints a transcript, hand by hand, and the final scores.
+* ``hearts simulate --games N`` plays many games, in worker processes if asked, and prints
+  a summary (or JSON).
+* ``hearts replay FILE`` and ``hearts validate FILE`` check a game record; ``replay`` also
+  prints its transcript.
+* ``hearts rules [NAME|FILE]`` lists the presets, or prints one as JSON.
+
+Exit status: 0 on success, 1 for a record that is not valid, 2 for bad arguments or input
+(an unknown preset or bot, a file that cannot be read or is not JSON, bad numbers), each
+reported in one line on stderr; 130 after Ctrl-C, 141 when the reader of the output goes
+away (``hearts play | head``), 143 after SIGTERM.
+
+>>> main(["play", "--seed", "3", "--target", "20"])  # doctest: +ELLIPSIS
+Hearts: 4 players, game to 20, seed 3, random players
+<BLANKLINE>
+Hand 1: pass left, P0 deals
+...
+Final scores: ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import json
+import os
+import pickle
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+
+import attrs
+
+from hearts import __version__
+from hearts.bots import Bot, GameResult, RandomBot, RuleBot, SearchBot
+from hearts.bots import play_game as play_bots
+from hearts.cli._input import (
+    Parser,
+    UsageError,
+    cannot,
+    hint,
+    printable,
+    read_json,
+    read_text,
+    rules_from,
+    whole,
+)
+from hearts.cli._workers import Terminated, in_workers
+from hearts.errors import HeartsError
+from hearts.moves import Move
+from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
+from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
+from hearts.state import State
+
+__all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
+"""The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
+:class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
+is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots
+themselves to its worker processes, so there a bot must be picklable, an instance of a
+class that the workers can import (defined at the top level of a module)."""
+
+
+def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot name per seat: ``names`` names one bot for all, or one per seat."""
+    names = tuple(name.strip() for name in names)
+    for name in names:
+        if name not in BOTS:
+            raise HeartsError(
+                f"There is no bot {name!r}{hint(name, BOTS)}; the bots are {', '.join(BOTS)}."
+            )
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise HeartsError(
+            f"{len(names)} bots are named, but this game has {players} seats: name one bot "
+            f"for every seat, or {players} bots separated by commas."
+        )
+    return names
+
+
+def play_game(
+    rules: Rules, seed: int, bots: Sequence[str] = ("random",), bot_seed: int | None = None
+) -> tuple[State, GameRecord]:
+    """Play one whole game between the named bots; return its last state and its record.
+
+    The deals come from ``seed`` (:func:`hearts.new_game`) and the bots' random choices
+    from ``bot_seed`` (:func:`hearts.play_game`); without it, from ``seed`` too, so that
+    the seed alone replays a game. That suits bots you trust: a bot could work a small
+    seed out from its generator and read the deals, so give bots you do not trust a
+    ``bot_seed`` of their own, kept secret. ``bots`` names one bot of :data:`BOTS` for
+    every seat, or one per seat. The record's metadata gives each seat's bot as the
+    player's name, and the bots' seed.
+
+    >>> import hearts
+    >>> state, record = play_game(hearts.Rules(target=30), seed=1, bot_seed=2)
+    >>> state.is_over, hearts.replay(record).final == state, record.metadata["players"][0]
+    (True, True, 'random')
+    >>> record.metadata["bot_seed"], play_game(hearts.Rules(target=30), 1, bot_seed=2)[0] == state
+    (2, True)
+    """
+    names = _bots_for(bots, rules.players)
+    bot_seed = seed if bot_seed is None else bot_seed
+    game = play_bots(
+        rules, [BOTS[name] for name in names], seed, keep_moves=True, bot_seed=bot_seed
+    )
+    metadata = {"players": list(names), "bot_seed": game.bot_seed}
+    record = GameRecord(rules, game.moves, seed=seed, metadata=metadata)
+    return replay(record).final, record
+
+
+def play_random_game(rules: Rules, seed: int) -> State:
+    """Play a whole game in which every seat picks uniformly among its legal moves.
+
+    The deals and the players' choices both follow from ``seed`` (random players cannot
+    make use of the deal); this is ``play_game(rules, seed, bot_seed=seed)[0]``.
+
+    >>> state = play_random_game(Rules(target=30), seed=1)
+    >>> state.is_over, max(state.scores) >= 30
+    (True, True)
+    """
+    return play_game(rules, seed, bot_seed=seed)[0]
+
+
+def _derived_seed(kind: str, seed: int, index: int) -> int:
+    return random.Random(f"{kind}:{seed}:{index}").getrandbits(63)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of ``hearts simulate --seed SEED``.
+
+    It depends only on the base seed and the game's index, so a simulation gives the same
+    results whatever the number of workers, and ``hearts play --seed`` with this seed
+    replays that one game.
+
+    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    True
+    """
+    return _derived_seed("hearts-simulate", seed, index)
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def _per_seat(values: Iterable[object]) -> str:
+    return ", ".join(f"P{seat} {value}" for seat, value in enumerate(values))
+
+
+def _seats(seats: Iterable[int]) -> str:
+    return " and ".join(f"P{seat}" for seat in seats)
+
+
+def _plural(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
+
+
+def _describe(rules: Rules) -> str:
+    """``4 players, game to 100``: the table and how the game ends."""
+    ends = []
+    if rules.chips is not None:
+        ends.append(f"chips ({rules.chips} each)")
+    if rules.target is not None:
+        ends.append(f"game to {rules.target}")
+    if rules.hands is not None:
+        ends.append(_plural(rules.hands, "deal"))
+    return f"{rules.players} players, {' or '.join(ends)}"
+
+
+def _title(rules: Rules, label: str, seed: int, bot_seed: int | None) -> str:
+    """``Hearts (label): 4 players, game to 100, seed 1``: what ``play`` and ``simulate`` play."""
+    named = f" ({label})" if label else ""
+    seeds = f"seed {seed}" if bot_seed is None else f"seed {seed}, bot seed {bot_seed}"
+    return f"Hearts{named}: {_describe(rules)}, {seeds}"
+
+
+def _print_game(rules: Rules, state: State, current: Sequence[Move] = (), start: int = 0) -> None:
+    """Every finished hand, the moves of an unfinished one (from index ``start``), the scores."""
+    for result in state.results:
+        print()
+        print(format_hand(result, rules))
+    if current:
+        print()
+        print(f"Hand {state.hand_number + 1}, unfinished:")
+        for index, move in enumerate(current, start=start):
+            print(f"  {index:4}  {move}")
+    print()
+    if state.is_over:
+        print(f"Final scores: {_per_seat(state.scores)}")
+        print(f"Winner{'s' if len(state.winners) > 1 else ''}: {_seats(state.winners)}")
+    else:
+        print(f"Scores so far: {_per_seat(state.scores)}")
+
+
+# --- commands --------------------------------------------------------------------------------
+
+
+def _game(arguments: argparse.Namespace) -> tuple[Rules, str | None, str, tuple[str, ...]]:
+    """The rules, preset and label (:func:`rules_from`) and each seat's bot (``--bots``)."""
+    rules, preset, label = rules_from(arguments)
+    try:
+        bots = _bots_for(arguments.bots, rules.players)
+    except HeartsError as error:
+        message = str(error)
+        raise UsageError(f"--bots: {message[:1].lower()}{message[1:]}") from None
+    return rules, preset, label, bots
+
+
+def _play(arguments: argparse.Namespace) -> int:
+    rules, preset, label, bots = _game(arguments)
+    state, record = play_game(rules, arguments.seed, bots, arguments.bot_seed)
+    if arguments.record is not None:
+        text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
+        try:
+            Path(arguments.record).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise cannot("write", arguments.record, error) from None
+    bot_names = f"{bots[0]} players" if len(set(bots)) == 1 else f"bots {_per_seat(bots)}"
+    print(f"{_title(rules, label, arguments.seed, arguments.bot_seed)}, {bot_names}")
+    _print_game(rules, state)
+    return 0
+
+
+_WORKER_BOTS: dict[str, Bot] = {}
+"""In a worker process of ``hearts simulate --workers``: the bots the command sent it."""
+_WORKER_ERRORS: list[str] = []
+"""In a worker process: why it could not load those bots, if it could not."""
+
+
+def _simulate_game(
+    rules: Rules, bots: tuple[str, ...], seed: int, bot_seed: int | None, index: int
+) -> GameResult:
+    if _WORKER_ERRORS:
+        raise HeartsError(_WORKER_ERRORS[0])
+    registry = _WORKER_BOTS or BOTS
+    deals = game_seed(seed, index)
+    own = deals if bot_seed is None else _derived_seed("hearts-simulate-bots", bot_seed, index)
+    return play_bots(rules, [registry[name] for name in bots], deals, bot_seed=own)
+
+
+def _load_bots(bots: bytes) -> None:
+    """A worker's start: load the bots the command sent it, or keep why it cannot."""
+    try:
+        _WORKER_BOTS.update(pickle.loads(bots))
+    except Exception as error:
+        _WORKER_ERRORS.append(
+            f"--workers: a worker process cannot load the bots ({type(error).__name__}: "
+            f"{error}): define their classes at the top level of a module that the workers "
+            "can import, or use --workers 1."
+        )
+
+
+def _pickled_bots(names: Sequence[str]) -> bytes:
+    """The bots of ``names``, by name, pickled for the worker processes."""
+    bots = {name: BOTS[name] for name in dict.fromkeys(names)}
+    for name, bot in bots.items():
+        try:
+            pickle.dumps(bot)
+        except Exception as error:
+            raise UsageError(
+                f"--workers: the bot {name!r} cannot be sent to worker processes ({error}): "
+                "a bot for --workers must be picklable, an instance of a class defined at the "
+                "top level of a module; or use --workers 1."
+            ) from None
+    return pickle.dumps(bots)
+
+
+def _games(
+    rules: Rules, bots: tuple[str, ...], seeds: tuple[int, int | None], games: int, workers: int
+) -> contextlib.AbstractContextManager[Iterator[GameResult]]:
+    """Each game's result, in the order of the games, whatever the number of workers.
+
+    Workers are sent the bots themselves, not their names, so that bots added to
+    :data:`BOTS` play there too.
+    """
+    task = functools.partial(_simulate_game, rules, bots, *seeds)
+    workers = min(workers, games)
+    if workers == 1:
+        return contextlib.nullcontext(map(task, range(games)))
+    return in_workers(task, games, workers, functools.partial(_load_bots, _pickled_bots(bots)))
+
+
+def _progress(results: Iterable[GameResult], games: int) -> Iterator[GameResult]:
+    """Pass the results through, showing a count on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield from results
+        return
+    shown = 0.0
+    for done, result in enumerate(results, start=1):
+        now = time.monotonic()
+        if now - shown >= 0.2 or done == games:
+            sys.stderr.write(f"\rhearts simulate: {done:,}/{games:,} games")
+            sys.stderr.flush()
+            shown = now
+        yield result
+    sys.stderr.write("\r\x1b[K")
+    sys.stderr.flush()
+
+
+def _simulate(arguments: argparse.Namespace) -> int:
+    rules, preset, label, bots = _game(arguments)
+    games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
+    wins, points = [0] * rules.players, [0] * rules.players
+    shared = hands = moons = suns = 0
+    with _games(rules, bots, (seed, bot_seed), games, arguments.workers) as results:
+        for game in _progress(results, games):
+            for seat in game.winners:
+                wins[seat] += 1
+            for seat, change in enumerate(game.changes):
+                points[seat] += change
+            shared += len(game.winners) > 1
+            hands += game.hands
+            moons += game.moons
+            suns += game.suns
+    mean_points = [total / hands for total in points]
+    if arguments.json:
+        report = {
+            "games": games,
+            "rules": {"preset": preset, "fingerprint": rules.fingerprint},
+            "seed": seed,
+            **({} if bot_seed is None else {"bot_seed": bot_seed}),
+            "bots": list(bots),
+            "wins": wins,
+            "shared_wins": shared,
+            "mean_points_per_hand": mean_points,
+            "hands": hands,
+            "mean_hands_per_game": hands / games,
+            "moons": moons,
+            "suns": suns,
+        }
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"Simulated {_plural(games, 'game')} of {_title(rules, label, seed, bot_seed)}")
+    print()
+    print(f"{'Seat':<6}{'Bot':<12}{'Wins':>8}{'Win %':>8}{'Points per hand':>18}")
+    for seat, (bot, won, mean) in enumerate(zip(bots, wins, mean_points, strict=True)):
+        print(f"{'P' + str(seat):<6}{bot:<12}{won:>8,}{100 * won / games:>7.1f}%{mean:>18.2f}")
+    print()
+    print(f"Shared wins: {_plural(shared, 'game')}")
+    print(f"Hands: {hands:,} ({hands / games:.2f} per game); moons: {moons:,}; suns: {suns:,}")
+    return 0
+
+
+# --- replay, validate and rules --------------------------------------------------------------
+
+
+def _print_record(done: Replay) -> None:
+    """``hearts replay``: the record's rules, seed and players, then its game so far."""
+    record, state = done.record, done.final
+    rules = record.rules
+    named = f" ({record.preset})" if record.preset else ""
+    fingerprint = rules.fingerprint[:12]
+    print(f"Record of Hearts{named}: {_describe(rules)}; rules fingerprint {fingerprint}")
+    details = [f"Seed {record.seed}" if record.seed is not None else "No seed"]
+    for key in ("table", "date"):
+        if isinstance(value := record.metadata.get(key), str):
+            details.append(f"{key} {printable(value)}")
+    print("; ".join(details))
+    names = record.metadata.get("players")
+    if isinstance(names, (list, tuple)) and names:
+        print(f"Players: {_per_seat(printable(str(name)) for name in names)}")
+    # The moves since the last finished hand, and the index of the first of them.
+    start = next(i for i, s in enumerate(done.states) if len(s.results) == len(state.results))
+    _print_game(rules, state, record.moves[start : len(done.states) - 1], start)
+
+
+def _summary(done: Replay) -> str:
+    state = done.final
+    moves = _plural(len(done.states) - 1, "move")
+    hands = _plural(len(state.results), "finished hand")
+    if state.is_over:
+        end = f"game over, won by {_seats(state.winners)}"
+    else:
+        end = f"unfinished, hand {state.hand_number + 1} in the {state.phase.value} phase"
+    return f"{moves}, {hands}, {end}"
+
+
+def _check_record(arguments: argparse.Namespace) -> int:
+    """``hearts replay`` and ``hearts validate``.
+
+    A file that cannot be read, is not UTF-8 text or is not JSON is bad input (a
+    :class:`UsageError`, exit status 2); JSON that is not a valid record is an invalid
+    record (exit status 1), whatever :func:`hearts.loads` raises to say so.
+    """
+    name = arguments.file
+
+    def invalid(error: Exception) -> int:
+        print(f"hearts {arguments.command}: {name}: invalid: {error}", file=sys.stderr)
+        return 1
+
+    text = read_text(name)
+    read_json(name, text, record=True)
+    try:
+        record = loads(text)
+    except Exception as error:  # RecordError, or any other refusal: one line all the same
+        return invalid(error)
+    done = replay(record)
+    if arguments.command == "replay":
+        _print_record(done)
+    elif done.ok:
+        print(f"{printable(name)}: valid: {_summary(done)}.")
+    try:
+        done.raise_for_error()
+    except RecordError as error:
+        return invalid(error)
+    return 0
+
+
+def _rules(arguments: argparse.Namespace) -> int:
+    if arguments.name is None:
+        if arguments.fingerprint:
+            raise UsageError("--fingerprint needs a preset name or a rules file.")
+        width = max(len(name) for name in PRESETS) + 2
+        for name, preset in PRESETS.items():
+            print(f"{name:<{width}}{preset.description}")
+        return 0
+    arguments.rules = arguments.name
+    rules, _, _ = rules_from(arguments, where="rules")
+    if arguments.fingerprint:
+        print(rules.fingerprint)
+    else:
+        print(json.dumps(rules.to_dict(), indent=2, ensure_ascii=False))
+    return 0
+
+
+# --- the parser ------------------------------------------------------------------------------
+
+_EXAMPLES = """\
+examples:
+  hearts                                   one game between random players, seed 1
+  hearts play --rules omnibus --seed 7 --record game.json
+  hearts replay game.json                  check a record and print its transcript
+  hearts validate game.json                check a record: exit status 0 if valid, else 1
+  hearts simulate --games 1000 --workers 2 --json
+  hearts rules                             list the presets
+  hearts rules black-maria > rules.json    a preset as JSON, to pin or to edit
+
+exit status: 0 on success, 1 for an invalid record, 2 for bad arguments or input
+(one line on stderr); 130 after Ctrl-C, 141 if the output's reader goes away, 143
+after SIGTERM."""
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules",
+        metavar="NAME|FILE",
+        help="a preset's name, in any case (see 'hearts rules'), or a JSON rules file "
+        "(default: standard)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random",
+        type=lambda text: text.split(","),
+        metavar="BOT[,BOT...]",
+        help=f"one bot for every seat, or one per seat, separated by commas; bots: {', '.join(BOTS)} (default: random)",
+    )
+    parser.add_argument("--seed", type=whole(), default=1, help="seed of the deals (default: 1)")
+    parser.add_argument(
+        "--bot-seed",
+        type=whole(),
+        metavar="SEED",
+        help="seed of the bots' random choices (default: the --seed, which a bot could work "
+        "out from its generator; give bots you do not trust a seed of their own)",
+    )
+    parser.add_argument(
+        "--players",
+        type=whole(MIN_PLAYERS, MAX_PLAYERS),
+        metavar="N",
+        help=f"change the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}",
+    )
+    parser.add_argument(
+        "--target",
+        type=whole(1, MAX_NUMBER),
+        metavar="T",
+        help="change the score that ends the game",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="hearts",
+        description="The rules of the card game Hearts, from the command line. With no "
+        "command, plays one game as 'hearts play'.",
+        epilog=_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"hearts {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    def command(
+        name: str, run: Callable[[argparse.Namespace], int], summary: str, description: str
+    ) -> argparse.ArgumentParser:
+        added = commands.add_parser(name, help=summary, description=description)
+        added.set_defaults(run=run)
+        return added
+
+    play = command(
+        "play",
+        _play,
+        "play one seeded game between bots and print its transcript (the default)",
+        "Play one seeded game between built-in bots and print a transcript: every hand's "
+        "deal, passes and tricks, how it was scored, and the totals.",
+    )
+    _game_options(play)
+    play.add_argument(
+        "--record", metavar="FILE", help="also write the game's record (JSON) to FILE"
+    )
+    simulate = command(
+        "simulate",
+        _simulate,
+        "play many games and print a summary",
+        "Play many games between bots and print a summary: wins per seat, mean points per "
+        "hand, moons, suns, hands per game. Game i is seeded from --seed and i, so results "
+        "are the same whatever the number of workers. Progress is shown on stderr when it "
+        "is a terminal.",
+    )
+    simulate.add_argument(
+        "--games", type=whole(1), required=True, metavar="N", help="number of games"
+    )
+    _game_options(simulate)
+    simulate.add_argument(
+        "--workers", type=whole(1), default=1, metavar="W", help="worker processes (default: 1)"
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    for name, text in (
+        ("replay", "check a game record and print its transcript"),
+        ("validate", "check a game record (exit status 0 if valid, 1 if not)"),
+    ):
+        about = f"{text[0].upper()}{text[1:]}. An invalid record is reported on stderr with the "
+        about += "index of its first illegal move (record.moves[i]) and the reason."
+        command(name, _check_record, text, about).add_argument(
+            "file", metavar="FILE", help="the record (JSON); - for standard input"
+        )
+    rules = command(
+        "rules",
+        _rules,
+        "list the presets, or print one as JSON",
+        "With no argument, list the presets. With a preset's name or a rules file, print the "
+        "rules as JSON (every field: what a server pins), or only their fingerprint.",
+    )
+    rules.add_argument(
+        "name", nargs="?", metavar="NAME|FILE", help="a preset (in any case) or a JSON rules file"
+    )
+    rules.add_argument("--fingerprint", action="store_true", help="print only the fingerprint")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    With no command it plays one game, as ``hearts play``. Errors are reported in one line
+    on stderr, never as a traceback: exit status 1 for an invalid record, 2 for bad
+    arguments or input, 130 after Ctrl-C, 141 when the reader of the output has gone away
+    (``hearts play | head -1``), 143 after SIGTERM.
+
+    >>> main(["rules", "omnibus", "--fingerprint"])
+    01487c4ca64b...
+    0
+    >>> main(["simulate", "--games", "0"])
+    2
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help", "--version")):
+        words.insert(0, "play")
+    try:
+        status = _run(words)
+        # Written here, where a reader that went away is caught, not at the exit.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (hearts play | head -1): nothing more to say, on stdout or
+        # stderr; the status is the shell's for a program stopped by SIGPIPE.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        return 128 + 13  # SIGPIPE
+    return status
+
+
+def _run(words: list[str]) -> int:
+    """Parse ``words`` and run the command; every error is one line on stderr."""
+    try:
+        arguments = _parser().parse_args(words)
+        return int(arguments.run(arguments))
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else 0
+    except (UsageError, HeartsError) as error:
+        print(f"hearts: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hearts: interrupted", file=sys.stderr)
+        return 128 + signal.SIGINT
+    except Terminated:
+        print("hearts: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM

@@ -1,0 +1,125 @@
+"""Worker processes for ``hearts simulate --workers``, stopped cleanly however a run ends.
+
+Done, an error, Ctrl-C or SIGTERM: the workers are stopped and the pool shut down before
+:func:`in_workers` returns, so that nothing is left running or leaked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
+from types import FrameType
+from typing import Final, TypeVar
+
+_T = TypeVar("_T")
+
+
+class Terminated(BaseException):
+    """SIGTERM while worker processes run: they are stopped, then the exit status is 143."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once is enough: now stopping
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _signals(
+    handlers: dict[signal.Signals, Callable[[int, FrameType | None], None] | int],
+) -> Iterator[None]:
+    """Set signal handlers for a while, in the main thread (elsewhere, leave them alone)."""
+    try:
+        previous = {number: signal.signal(number, handler) for number, handler in handlers.items()}
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            if handler is not None:
+                signal.signal(number, handler)
+
+
+_HELD_BACK: Final = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _held_back() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back while worker processes start.
+
+    The parent then never stops half-way through starting a worker (which would leave it
+    to fail with a traceback of its own), and each worker begins with both blocked, until
+    :func:`_start` ignores Ctrl-C (which the parent acts on) and unblocks them.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_BACK)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _start(initializer: Callable[[], None]) -> None:
+    """Each worker's start: ignore Ctrl-C (the parent stops the workers), then initialize."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # blocked while the parent started the worker
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_BACK)
+    initializer()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's worker processes now, and shut the pool down cleanly."""
+    previous = threading.excepthook
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        # Before Python 3.12 the pool's manager thread, finding its workers killed, may set
+        # an exception on a future that Ctrl-C already cancelled, and print the
+        # InvalidStateError as a traceback; the pool is stopping, so nothing is lost.
+        if not isinstance(args.exc_value, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = quiet
+    try:
+        with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
+            # They hold nothing to clean up (the parent owns the queues and their locks).
+            kill = getattr(pool, "kill_workers", None)  # Python 3.14
+            if kill is not None:
+                kill()
+            else:
+                for process in list((getattr(pool, "_processes", None) or {}).values()):
+                    process.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        threading.excepthook = previous
+
+
+@contextlib.contextmanager
+def in_workers(
+    task: Callable[[int], _T], count: int, workers: int, initializer: Callable[[], None]
+) -> Iterator[Iterator[_T]]:
+    """``task(i)`` for each ``i`` in ``range(count)``, in order, from ``workers`` processes.
+
+    ``task`` and ``initializer`` go to the workers, which call ``initializer()`` first;
+    SIGTERM in the parent raises :class:`Terminated`.
+    """
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(64, count // (workers * 8)))
+    with _signals({signal.SIGTERM: _on_sigterm}):
+        pool = ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_start, initargs=(initializer,)
+        )
+        try:
+            with _held_back():
+                results = pool.map(task, range(count), chunksize=chunk)
+            yield results
+            pool.shutdown(wait=True)
+        except BaseException:
+            _stop(pool)
+            raise
