@@ -159,7 +159,7 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return cls.parse(value)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if _is_int(value):
             if 0 <= value < NUMBER_OF_CARDS:
                 return CARDS[value]
             raise NotationError(
@@ -407,21 +407,7 @@ class CardSet(AbstractSet[Card]):
     _mask: int
 
     def __init__(self, cards: str | Iterable[Card | int | str] = ()) -> None:
-        if isinstance(cards, str):
-            cards = cards.replace(",", " ").split()
-        elif isinstance(cards, (bytes, bytearray)):
-            raise _not_cards_error(cards, "CardSet")
-        mask = 0
-        card: object = _NO_CARD
-        try:
-            for card in cards:
-                mask |= 1 << Card(card)
-        except TypeError:
-            error = _cards_type_error(cards, card, "CardSet")
-            if error is None:
-                raise  # raised by the iterable itself, not by a card
-            raise error from None
-        object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_mask", _mask_of(cards, "CardSet")[0])
 
     @classmethod
     def from_mask(cls, mask: int) -> Self:
@@ -497,49 +483,33 @@ class CardSet(AbstractSet[Card]):
         return hash(("CardSet", self._mask))
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, CardSet):
-            return self._mask == other._mask
-        return NotImplemented
+        return self._mask == other._mask if isinstance(other, CardSet) else NotImplemented
 
     def __le__(self, other: AbstractSet[object]) -> bool:
-        if isinstance(other, CardSet):
-            return self._mask & ~other._mask == 0
-        return NotImplemented
+        return self._mask & ~other._mask == 0 if isinstance(other, CardSet) else NotImplemented
 
     def __lt__(self, other: AbstractSet[object]) -> bool:
-        if isinstance(other, CardSet):
-            return self._mask != other._mask and self._mask & ~other._mask == 0
-        return NotImplemented
+        return self != other and self <= other if isinstance(other, CardSet) else NotImplemented
 
     def __ge__(self, other: AbstractSet[object]) -> bool:
-        if isinstance(other, CardSet):
-            return other._mask & ~self._mask == 0
-        return NotImplemented
+        return other._mask & ~self._mask == 0 if isinstance(other, CardSet) else NotImplemented
 
     def __gt__(self, other: AbstractSet[object]) -> bool:
-        if isinstance(other, CardSet):
-            return self._mask != other._mask and other._mask & ~self._mask == 0
-        return NotImplemented
+        return self != other and self >= other if isinstance(other, CardSet) else NotImplemented
 
     def __or__(self, other: AbstractSet[object]) -> CardSet:
-        if isinstance(other, CardSet):
-            return CardSet.from_mask(self._mask | other._mask)
-        return NotImplemented
+        return _card_set(self._mask | other._mask) if isinstance(other, CardSet) else NotImplemented
 
     def __and__(self, other: AbstractSet[object]) -> CardSet:
-        if isinstance(other, CardSet):
-            return CardSet.from_mask(self._mask & other._mask)
-        return NotImplemented
+        return _card_set(self._mask & other._mask) if isinstance(other, CardSet) else NotImplemented
 
     def __sub__(self, other: AbstractSet[object]) -> CardSet:
-        if isinstance(other, CardSet):
-            return CardSet.from_mask(self._mask & ~other._mask)
-        return NotImplemented
+        return (
+            _card_set(self._mask & ~other._mask) if isinstance(other, CardSet) else NotImplemented
+        )
 
     def __xor__(self, other: AbstractSet[object]) -> CardSet:
-        if isinstance(other, CardSet):
-            return CardSet.from_mask(self._mask ^ other._mask)
-        return NotImplemented
+        return _card_set(self._mask ^ other._mask) if isinstance(other, CardSet) else NotImplemented
 
     def isdisjoint(self, other: Iterable[object]) -> bool:
         """Whether the two sets share no card.

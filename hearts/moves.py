@@ -25,8 +25,9 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -49,18 +50,26 @@ MAX_SEATS: Final = MAX_PLAYERS
 """Seats run from 0 to ``MAX_SEATS - 1``: P0 to P6."""
 
 
+_SEAT: Final = f"a seat number (an int from 0 to {MAX_SEATS - 1})"
+_NOT_A_SEAT: Final = f", which is not a seat: seats run from P0 to P{MAX_SEATS - 1}."
+
+
+def _check_number(
+    move: object, field: attrs.Attribute[int], value: object, end: float, kind: str, why: str
+) -> None:
+    """Refuse a ``value`` that is not ``kind``, an int from 0 to ``end`` (excluded), ``why``."""
+    is_int = value.__class__ is int or _is_int(value)
+    if is_int and 0 <= value < end:  # type: ignore[operator]
+        return
+    what = f"{type(move).__name__}.{field.name}"
+    if not is_int:
+        raise TypeError(f"{what} must be {kind}, got {describe_value(value)}.")
+    raise IllegalMoveError(f"{what} is {describe_value(value)}{why}")
+
+
 def _check_seat(move: object, field: attrs.Attribute[int], player: object) -> None:
     """Refuse a ``player`` that is not a seat of any game: an attrs validator."""
-    if player.__class__ is not int and not _is_int(player):
-        raise TypeError(
-            f"{type(move).__name__}.{field.name} must be a seat number (an int from 0 to "
-            f"{MAX_SEATS - 1}), got {describe_value(player)}."
-        )
-    if not 0 <= player < MAX_SEATS:  # type: ignore[operator]
-        raise IllegalMoveError(
-            f"{type(move).__name__}.{field.name} is {describe_value(player)}, which is not a seat: "
-            f"seats run from P0 to P{MAX_SEATS - 1}."
-        )
+    _check_number(move, field, player, MAX_SEATS, _SEAT, _NOT_A_SEAT)
 
 
 def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
@@ -181,31 +190,33 @@ class Play:
         return f"P{self.player} plays {self.card}"
 
 
+_Member = TypeVar("_Member", PassDirection, ShootMode)
+
+
+def _member(
+    value: object, members: tuple[_Member, ...], field: str, takes: str, use: str
+) -> _Member:
+    """The one of ``members`` that ``value`` is or names, else the error for ``field``."""
+    if not isinstance(value, (str, type(members[0]))):
+        raise TypeError(f"{field} takes {takes}, got {describe_value(value)}.")
+    for member in members:
+        if value is member or value == member.value:
+            return member
+    raise IllegalMoveError(f"{describe_value(value)} is not {use}.")
+
+
 def _to_direction(direction: PassDirection | str) -> PassDirection:
-    if not isinstance(direction, (str, PassDirection)):
-        raise TypeError(
-            "ChoosePass.direction takes a PassDirection or its name (a str, as 'left'), "
-            f"got {describe_value(direction)}."
-        )
-    try:
-        return PassDirection(direction)
-    except ValueError:
-        names = ", ".join(repr(member.value) for member in PassDirection)
-        raise IllegalMoveError(
-            f"{describe_value(direction)} is not a pass direction: use one of {names}."
-        ) from None
+    takes = "a PassDirection or its name (a str, as 'left')"
+    names = ", ".join(repr(member.value) for member in PassDirection)
+    use = f"a pass direction: use one of {names}"
+    return _member(direction, tuple(PassDirection), "ChoosePass.direction", takes, use)
 
 
 def _check_count(move: object, field: attrs.Attribute[int], count: object) -> None:
     """Refuse a pass count that is not a whole number of cards: an attrs validator."""
-    if not _is_int(count):
-        raise TypeError(
-            f"ChoosePass.count must be a number of cards (an int), got {describe_value(count)}."
-        )
-    if count < 0:  # type: ignore[operator]
-        raise IllegalMoveError(
-            f"ChoosePass.count is {describe_value(count)}: a pass has 0 cards or more."
-        )
+    _check_number(
+        move, field, count, math.inf, "a number of cards (an int)", ": a pass has 0 cards or more."
+    )
 
 
 @attrs.frozen(cache_hash=True)
@@ -246,15 +257,9 @@ class Claim:
 
 
 def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
-    if not isinstance(mode, (str, ShootMode)):
-        raise TypeError(
-            f"ShootChoice.mode takes 'add' or 'subtract' (a str or a ShootMode), got {describe_value(mode)}."
-        )
-    if mode not in (ShootMode.ADD, ShootMode.SUBTRACT, "add", "subtract"):
-        raise IllegalMoveError(
-            f"{describe_value(mode)} is not a way to score a shot: use 'add' or 'subtract'."
-        )
-    return ShootMode(mode)
+    takes = "'add' or 'subtract' (a str or a ShootMode)"
+    use = "a way to score a shot: use 'add' or 'subtract'"
+    return _member(mode, (ShootMode.ADD, ShootMode.SUBTRACT), "ShootChoice.mode", takes, use)
 
 
 @attrs.frozen(cache_hash=True)

@@ -27,6 +27,11 @@ from hearts.rules import PassDirection, Rules, ShootMode
 __all__ = ["HandResult", "Phase", "State", "Trick"]
 
 
+def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
+    """One :class:`CardSet` per mask."""
+    return tuple([CardSet.from_mask(mask) for mask in masks])
+
+
 class Phase(enum.Enum):
     """What the game waits for.
 
@@ -219,17 +224,17 @@ class State(NamedTuple):
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's cards."""
-        return tuple(CardSet.from_mask(mask) for mask in self.hand_masks)
+        return _card_sets(self.hand_masks)
 
     @property
     def passed(self) -> tuple[CardSet, ...]:
         """The cards each seat chose to pass this hand."""
-        return tuple(CardSet.from_mask(mask) for mask in self.passed_masks)
+        return _card_sets(self.passed_masks)
 
     @property
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has won in tricks this hand."""
-        return tuple(CardSet.from_mask(mask) for mask in self.taken_masks)
+        return _card_sets(self.taken_masks)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -23,21 +23,18 @@ of play themselves: a player who does not follow suit holds none of it.
 from __future__ import annotations
 
 import functools
-from typing import Final
+from collections.abc import Sequence
 
 import attrs
 
+from hearts import play
 from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
 from hearts.engine import check_seat
 from hearts.errors import describe_value
-from hearts.play import LED_MASK, led_card, playable, played_mask
-from hearts.rules import FirstLead, PassDirection, Rules
-from hearts.state import HandResult, Phase, State, Trick
+from hearts.rules import PassDirection, Rules
+from hearts.state import HandResult, Phase, State, Trick, _card_sets
 
 __all__ = ["PlayerView", "view"]
-
-_CLUB_HOLDER_LEADS: Final = (FirstLead.LOWEST_CLUB, FirstLead.ANY_CLUB)
-"""The first leads made by the holder of the lowest club, which is then known to all."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -139,12 +136,12 @@ class PlayerView:
     @property
     def known(self) -> tuple[CardSet, ...]:
         """Cards known to be in each seat's hand (see :attr:`known_masks`)."""
-        return tuple(CardSet.from_mask(mask) for mask in self.known_masks)
+        return _card_sets(self.known_masks)
 
     @property
     def ruled_out(self) -> tuple[CardSet, ...]:
         """Cards each seat is known not to hold (see :attr:`ruled_out_masks`)."""
-        return tuple(CardSet.from_mask(mask) for mask in self.ruled_out_masks)
+        return _card_sets(self.ruled_out_masks)
 
     @property
     def voids(self) -> tuple[tuple[Suit, ...], ...]:
@@ -164,7 +161,7 @@ class PlayerView:
 
         Cards won by a claim were not played, and are not in it.
         """
-        return played_mask(self.tricks, self.trick)
+        return play.played_mask(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:
@@ -255,33 +252,30 @@ def view(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise TypeError(f"view needs a hearts.State, got {describe_value(state)}.")
     rules = state.rules
-    players = rules.players
     check_seat(rules, player)
-    phase = state.phase
-    played = played_mask(state.tricks, state.trick)
-    exchanged = phase in (Phase.PLAY, Phase.SHOOT) and state.pass_count > 0
-    offset = state.pass_direction.offset(players)
+    players = rules.players
+    played = play.played_mask(state.tricks, state.trick)
+    playing = state.phase in (Phase.PLAY, Phase.SHOOT)
     passed = state.passed_masks[player]
-    received = state.passed_masks[(player - offset) % players] if exchanged else 0
+    received = 0
     known = [0] * players
+    if playing and state.pass_count > 0:  # the cards have changed hands
+        received = _received(state.passed_masks, state.pass_direction)[player]
+        # The cards the player passed are in their receiver's hand until played.
+        own = tuple(passed if seat == player else 0 for seat in range(players))
+        known = [cards & ~played for cards in _received(own, state.pass_direction)]
     known[player] = state.hand_masks[player]
-    if exchanged and offset:
-        known[(player + offset) % players] = passed & ~played
-    if phase in (Phase.PLAY, Phase.SHOOT) and rules.first_lead in _CLUB_HOLDER_LEADS:
-        # The holder of the lowest club leads the first trick: until it plays that club,
-        # everybody knows where it is.
-        first_leader = state.tricks[0].leader if state.tricks else state.leader
-        club = 1 << rules.lowest_club
-        if first_leader != player and not club & played:
-            known[first_leader] |= club
-    ruled_out = _ruled_out(state) if phase in (Phase.PLAY, Phase.SHOOT) else (0,) * players
+    club = 1 << rules.lowest_club
+    first = state.tricks[0].leader if state.tricks else state.leader
+    if playing and first != player and not club & played and _club_picks_leader(rules):
+        known[first] |= club  # everybody knows who holds the lowest club until it is played
     return PlayerView(
         rules=rules,
         player=player,
-        phase=phase,
+        phase=state.phase,
         hand_number=state.hand_number,
         scores=state.scores,
-        results=_seen_results(state.results, player),
+        results=tuple([_seen_result(result, player) for result in state.results]),
         pass_direction=state.pass_direction,
         pass_count=state.pass_count,
         to_move=state.to_move,
@@ -296,67 +290,69 @@ def view(state: State, player: int) -> PlayerView:
         received_mask=received,
         hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
         known_masks=tuple(known),
-        ruled_out_masks=tuple(0 if seat == player else ruled_out[seat] for seat in range(players)),
+        ruled_out_masks=_ruled_out(state, player) if playing else (0,) * players,
     )
 
 
-def _seen_results(results: tuple[HandResult, ...], player: int) -> tuple[HandResult, ...]:
-    """``results`` as ``player`` saw them: of the dealt hands and passes, its own only."""
-    return tuple([_seen_result(result, player) for result in results])
+def _received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]:
+    """The cards each seat receives when the ``passed`` cards are exchanged."""
+    return play.exchange((0,) * len(passed), passed, direction)
+
+
+@functools.lru_cache(maxsize=64)
+def _club_picks_leader(rules: Rules) -> bool:
+    """Whether the holder of the lowest club leads the first trick: the leader moves with it."""
+    club, rest = 1 << rules.lowest_club, (0,) * (rules.players - 2)
+    first = play.first_leader(rules, 0, (club, 0, *rest))
+    return first != play.first_leader(rules, 0, (0, club, *rest))
 
 
 @functools.lru_cache(maxsize=4096)
 def _seen_result(result: HandResult, player: int) -> HandResult:
-    """``result`` with the dealt hands and passes ``player`` did not see made empty.
+    """``result`` as ``player`` saw it: of the dealt hands and passes, its own only.
 
     The player saw its own dealt hand, the cards it passed, and the cards passed to it.
     """
-    players = len(result.dealt)
-    offset = result.pass_direction.offset(players)
-    source = (player - offset) % players
+    received = _received([cards.mask for cards in result.passed], result.pass_direction)[player]
     hidden = CardSet()
     return attrs.evolve(
         result,
         dealt=tuple(hand if seat == player else hidden for seat, hand in enumerate(result.dealt)),
         passed=tuple(
-            cards if seat in (player, source) else hidden
+            cards if seat == player or cards.mask == received != 0 else hidden
             for seat, cards in enumerate(result.passed)
         ),
     )
 
 
-def _ruled_out(state: State) -> tuple[int, ...]:
-    """The cards each seat's plays this hand show it cannot hold now."""
+def _ruled_out(state: State, player: int) -> tuple[int, ...]:
+    """The cards each seat but ``player`` has shown by its plays this hand it cannot hold."""
     rules = state.rules
-    players = rules.players
-    ruled_out = [0] * players
+    ruled_out = [0] * rules.players
     broken = False
-    breaking = rules.breaking_mask
     history = [(trick.leader, trick.cards) for trick in state.tricks]
     history.append((state.leader, state.trick))
     for number, (leader, cards) in enumerate(history):
+        first = number == 0
         for index, card in enumerate(cards):
-            prefix = cards[:index]
-            led = led_card(prefix) if prefix else -1
+            seat = (leader + index) % rules.players
+            led = play.led_card(cards[:index])
             # Following suit reveals nothing, but on the first trick, where a barred card of
             # the suit led shows that the player holds no other card of it.
-            if led < 0 or not 1 << card & LED_MASK[led] or not number:
-                seat = (leader + index) % players
-                ruled_out[seat] |= _ruled_out_by(
-                    rules, card, _context(led, prefix), not number, broken
-                )
-            if not broken and 1 << card & breaking:
-                broken = True
+            if seat != player and (first or led < 0 or not 1 << card & play.LED_MASK[led]):
+                context = _context(led, index)
+                ruled_out[seat] |= _ruled_out_by(rules, card, context, first, broken)
+            broken = broken or play.breaks_hearts(rules, card)
     return tuple(ruled_out)
 
 
-def _context(led: int, prefix: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The part of a trick's opening that the play rules read.
+def _context(led: int, index: int) -> tuple[Card, ...]:
+    """The part of a trick's first ``index`` cards that the play rules read.
 
     That is nothing, only jokers, or the suit led (as that suit's lowest card, so that equal
     situations share one cache entry).
     """
-    if not prefix:
+    if not index:
         return ()
     return (CARDS[FIRST_JOKER],) if led < 0 else (CARDS[led - led % 13],)
 
@@ -379,6 +375,6 @@ def _ruled_out_by(
     while other:
         low = other & -other
         other ^= low
-        if not playable(rules, bit | low, context, first_trick, broken) & bit:
+        if not play.playable(rules, bit | low, context, first_trick, broken) & bit:
             mask |= low
     return mask
