@@ -18,21 +18,59 @@ hearts.errors.RulesError: Rules.target must be a whole number of at least 1 or N
 
 from __future__ import annotations
 
-import difflib
 import enum
 import hashlib
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, TypeGuard, TypeVar, cast
+from typing import Any, Final, cast
 
 import attrs
 
 from hearts.cards import CARDS, DECK, FIRST_JOKER, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit
-from hearts.errors import HeartsError, RulesError
+from hearts.errors import RulesError
+from hearts.options import (
+    _NUMBERS,
+    MAX_JOKERS,
+    MAX_NUMBER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NUMBER_FIELDS,
+    PASS_CYCLES,
+    STANDARD_POINTS,
+    FirstLead,
+    FirstTrick,
+    FirstTrickFallback,
+    PassDirection,
+    ShootMode,
+    _check_size,
+    _check_whole,
+    _checked_jokers,
+    _checked_players,
+    _closest,
+    _invalid,
+    _shown,
+    _to_cycle,
+    _to_fallback,
+    _to_first_lead,
+    _to_first_trick,
+    _to_moon,
+    _to_penalty_cards,
+    _to_points,
+    _to_removed,
+    _to_resets,
+    _to_sun,
+    _to_unpassable,
+    default_pass_count,
+    default_pass_cycle,
+    default_removed,
+)
 from hearts.presets import PRESET_TABLE
 
 __all__ = [
+    "MAX_JOKERS",
+    "MAX_NUMBER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PASS_CYCLES",
     "STANDARD_POINTS",
     "FirstLead",
@@ -45,385 +83,6 @@ __all__ = [
     "default_pass_cycle",
     "default_removed",
 ]
-
-MIN_PLAYERS: Final = 3
-MAX_PLAYERS: Final = 7
-MAX_JOKERS: Final = 3
-
-
-class PassDirection(enum.Enum):
-    """Where the cards of one hand are passed. Seats are clockwise and play goes left.
-
-    >>> PassDirection.LEFT.offset(4), PassDirection.RIGHT.offset(4), PassDirection.ACROSS.offset(4)
-    (1, 3, 2)
-    >>> PassDirection("right2").offset(5), PassDirection.HOLD.offset(4)
-    (3, 0)
-    """
-
-    LEFT = "left"
-    """To the next seat: seat + 1."""
-    RIGHT = "right"
-    """To the previous seat: seat - 1."""
-    ACROSS = "across"
-    """To the seat opposite: seat + players / 2 (even player counts only)."""
-    HOLD = "hold"
-    """No passing this hand (the "keeper" hand)."""
-    LEFT2 = "left2"
-    """Two seats to the left (5 players or more)."""
-    RIGHT2 = "right2"
-    """Two seats to the right (5 players or more)."""
-    LEFT3 = "left3"
-    """Three seats to the left (7 players)."""
-    RIGHT3 = "right3"
-    """Three seats to the right (7 players)."""
-
-    def offset(self, players: int) -> int:
-        """The receiving seat's distance to the left of the passer, from 0 to players - 1."""
-        if self is PassDirection.ACROSS:
-            return players // 2
-        return _STEPS[self] % players
-
-    def allowed_with(self, players: int) -> bool:
-        """Whether ``players`` can pass this way.
-
-        A seat across needs an even count; passing two or three seats away needs a table
-        where that seat is not reached by another direction.
-
-        >>> PassDirection.ACROSS.allowed_with(5), PassDirection.LEFT2.allowed_with(5)
-        (False, True)
-        >>> PassDirection.LEFT2.allowed_with(4), PassDirection.LEFT3.allowed_with(7)
-        (False, True)
-        """
-        if self is PassDirection.ACROSS:
-            return players % 2 == 0
-        return 2 * abs(_STEPS[self]) < players
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"PassDirection.{self.name}"
-
-
-_STEPS: Final = {
-    PassDirection.LEFT: 1,
-    PassDirection.RIGHT: -1,
-    PassDirection.HOLD: 0,
-    PassDirection.LEFT2: 2,
-    PassDirection.RIGHT2: -2,
-    PassDirection.LEFT3: 3,
-    PassDirection.RIGHT3: -3,
-}
-
-_L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
-PASS_CYCLES: Final[dict[str, tuple[PassDirection, ...]]] = {
-    "standard": (_L, _R, _A, _H),
-    "tournament": (_L, _R, _A),
-    "left": (_L,),
-    "right": (_R,),
-    "alternate": (_L, _R),
-    "none": (_H,),
-}
-"""Named pass cycles: ``pass_cycle="tournament"`` is ``(LEFT, RIGHT, ACROSS)``.
-
-``standard`` is Microsoft Hearts', Bicycle's and pagat's four-player cycle (with 3, 5 or
-7 players the default is left, right, hold, as Hoyle plays three-handed); ``tournament``
-has no hold hand; ``left`` and ``right`` pass one way every hand (Black Maria passes right);
-``alternate`` goes left then right; ``none`` never passes (the "basic game").
-"""
-
-
-class FirstLead(enum.Enum):
-    """Who leads the first trick of a hand, and with what.
-
-    >>> FirstLead("any_club") is FirstLead.ANY_CLUB
-    True
-    """
-
-    LOWEST_CLUB = "lowest_club"
-    """The holder of the lowest club in the deck leads it: 2♣, or 3♣ when 2♣ is removed
-    (Microsoft Hearts, Bicycle, pagat)."""
-    ANY_CLUB = "any_club"
-    """The holder of the lowest club leads, and may lead any club (OpenSpiel's
-    ``can_lead_any_club``)."""
-    LEFT_OF_DEALER = "left_of_dealer"
-    """The player left of the dealer leads any card (Foster's Hoyle, Culbertson, Black Maria);
-    the deal passes to the left each hand."""
-    LEFT_OF_DEALER_NO_HEART = "left_of_dealer_no_heart"
-    """The player left of the dealer leads any card but a heart, unless it holds only hearts
-    (Hoyle)."""
-
-
-class FirstTrick(enum.Enum):
-    """Which cards are barred from the first trick.
-
-    >>> FirstTrick.PENALTY_BARRED.value
-    'penalty_barred'
-    """
-
-    PENALTY_BARRED = "penalty_barred"
-    """No penalty card (a heart or Q♠): "no blood on the first trick" (Microsoft Hearts,
-    BGA; Bicycle)."""
-    HEARTS_BARRED = "hearts_barred"
-    """No heart; Q♠ may be played."""
-    OPEN = "open"
-    """Nothing is barred (pagat's main rules)."""
-    FIRST_TURN_HEARTS = "first_turn_hearts"
-    """Q♠ is barred, and hearts are allowed only to a player who holds no club (World of
-    Card Games' "Allow First Turn Hearts"); a club that is itself a penalty card does not
-    count, since it may not be played there either."""
-
-
-class FirstTrickFallback(enum.Enum):
-    """What a player who holds only barred cards plays on the first trick.
-
-    >>> [fallback.value for fallback in FirstTrickFallback]
-    ['any', 'queen']
-    """
-
-    ANY = "any"
-    """Any of them (OpenSpiel, Microsoft Hearts)."""
-    QUEEN = "queen"
-    """Q♠ if it holds it, otherwise any of them (as some apps force)."""
-
-
-class ShootMode(enum.Enum):
-    """How shooting the moon (or the sun) is scored.
-
-    >>> ShootMode("add") is ShootMode.ADD
-    True
-    """
-
-    ADD = "add"
-    """Every other player scores the value; the shooter scores nothing ("old moon":
-    Microsoft Hearts, Bicycle, BGA, OpenSpiel)."""
-    SUBTRACT = "subtract"
-    """The shooter subtracts the value from its total ("new moon": GNOME)."""
-    CHOOSE = "choose"
-    """The shooter chooses between the two with a :class:`~hearts.ShootChoice` move (pagat,
-    Parlett)."""
-    SAFETY = "safety"
-    """Add to the others, unless that would end the game with the shooter not among the
-    winners; then subtract (World of Card Games, Trickster "±26", Hardwood "Safety Shoot")."""
-    OFF = "off"
-    """No shooting: the points count as taken (Rickety Kate, Dirty Hearts)."""
-
-
-STANDARD_POINTS: Final[dict[Card | int | str, int]] = {
-    **{f"{rank}H": 1 for rank in "23456789TJQKA"},
-    "QS": 13,
-}
-"""The standard point table: each heart 1 point, Q♠ 13 (26 in all)."""
-
-_DEFAULT_REMOVED: Final = {3: "2D", 4: "", 5: "2C 2D", 6: "2C 2D 3C 2S", 7: "2C 2D 2S"}
-
-
-def default_removed(players: int, jokers: int = 0) -> CardSet:
-    """The cards taken out of the deck so that ``players`` share it evenly.
-
-    3 players remove 2♦ (Bicycle, Hoyle, pagat); 5 remove 2♣ 2♦ (Bicycle, pagat);
-    6 remove 2♣ 2♦ 3♣ 2♠ (Trickster, Morehead); 7 remove 2♣ 2♦ 2♠. A game with jokers
-    removes nothing: the jokers make the deck divide instead.
-
-    >>> print(default_removed(5), "/", default_removed(5, jokers=3) or "nothing")
-    2♣ 2♦ / nothing
-    """
-    return CardSet() if jokers else CardSet(_DEFAULT_REMOVED.get(players, ""))
-
-
-def default_pass_count(players: int) -> int:
-    """Three cards, or two with more than four players (pagat, Bicycle).
-
-    >>> default_pass_count(4), default_pass_count(5)
-    (3, 2)
-    """
-    return 3 if players <= 4 else 2
-
-
-def default_pass_cycle(players: int) -> tuple[PassDirection, ...]:
-    """Left, right, across, hold with an even player count; left, right, hold otherwise.
-
-    The four-hand cycle is Microsoft Hearts', Bicycle's and pagat's; the three-hand cycle
-    for odd counts is Hoyle's (no seat is across).
-
-    >>> [str(direction) for direction in default_pass_cycle(3)]
-    ['left', 'right', 'hold']
-    """
-    return PASS_CYCLES["standard"] if players % 2 == 0 else (_L, _R, _H)
-
-
-MAX_NUMBER: Final = 1_000_000
-"""The largest size of any number in :class:`Rules` (points, scores, targets, hands)."""
-
-# The number fields but pass_count: whether each may be None, its lowest value, and what
-# the error says it must be.
-_NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
-    "no_trick_bonus": (False, -math.inf, "a whole number"),
-    "moon_value": (True, 1, "None or a whole number of at least 1"),
-    "sun_value": (True, 1, "None or a whole number of at least 1"),
-    "chips": (True, 1, "None or a whole number of at least 1"),
-    "target": (True, 1, "a whole number of at least 1 or None"),
-    "hands": (True, 1, "a whole number of at least 1 or None"),
-    "reset_amount": (False, -math.inf, "a whole number"),
-    "score_floor": (True, -math.inf, "None or a whole number"),
-}
-NUMBER_FIELDS: Final = ("pass_count", *_NUMBERS)
-"""The fields that hold one number (or None): each is at most :data:`MAX_NUMBER` in size."""
-
-
-def _whole_number(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, cut short: a huge number or text is described, not printed."""
-    if isinstance(value, int) and abs(value) > 10**30:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
-
-
-def _closest(name: str, names: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, names, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
-def _invalid(field: str, must: str, value: object, end: str = ".") -> RulesError:
-    return RulesError(f"Rules.{field} must be {must}, got {_shown(value)}{end}")
-
-
-def _check_whole(
-    field: str, value: object, must: str, low: float, high: float = math.inf, end: str = "."
-) -> None:
-    if not (_whole_number(value) and low <= value <= high):
-        raise _invalid(field, must, value, end)
-
-
-def _check_size(field: str, value: object) -> None:
-    if _whole_number(value) and abs(value) > MAX_NUMBER:
-        raise RulesError(
-            f"Rules.{field} is {_shown(value)}, beyond any game: numbers in Rules may be at "
-            f"most {MAX_NUMBER:,} either side of 0."
-        )
-
-
-def _checked_players(players: int) -> int:
-    # A converter, so that it runs before the defaults that depend on the player count.
-    must = f"a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
-    _check_whole("players", players, must, MIN_PLAYERS, MAX_PLAYERS)
-    return players
-
-
-def _checked_jokers(jokers: int) -> int:
-    _check_whole("jokers", jokers, "a whole number from 0 to 3", 0, MAX_JOKERS)
-    return jokers
-
-
-def _to_points(
-    value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
-) -> tuple[tuple[Card, int], ...]:
-    pairs = value.items() if isinstance(value, Mapping) else value
-    table: dict[Card, int] = {}
-    try:
-        for key, points in pairs:
-            card = Card(key)
-            if not _whole_number(points):
-                raise RulesError(
-                    f"Rules.points gives {card} {_shown(points)} points: use a whole number."
-                )
-            _check_size(f"points[{card.ascii!r}]", points)
-            table[card] = points
-    except (HeartsError, TypeError, ValueError) as error:
-        if isinstance(error, RulesError):
-            raise
-        raise RulesError(
-            f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
-            f"got {_shown(value)}: {error}"
-        ) from None
-    return tuple(sorted((card, points) for card, points in table.items() if points))
-
-
-def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
-    try:
-        resets = tuple(sorted(set(value)))
-    except TypeError:
-        raise _invalid("resets", "a sequence of totals", value) from None
-    if not all(_whole_number(total) for total in resets):
-        raise RulesError(f"Rules.resets must hold whole numbers, got {_shown(value)}.")
-    for total in resets:
-        _check_size("resets", total)
-    return resets
-
-
-def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection, ...]:
-    if isinstance(value, str) and value in PASS_CYCLES:
-        return PASS_CYCLES[value]
-    if isinstance(value, (str, PassDirection)):
-        value = (value,)
-    try:
-        return tuple(PassDirection(direction) for direction in value)
-    except (ValueError, TypeError):
-        names = ", ".join(repr(direction.value) for direction in PassDirection)
-        cycles = ", ".join(map(repr, PASS_CYCLES))
-        must = f"a cycle name ({cycles}) or a sequence of pass directions ({names})"
-        raise _invalid("pass_cycle", must, value) from None
-
-
-_Cards = CardSet | str | Iterable[Card | int | str]
-
-
-def _card_set(field: str, value: _Cards) -> CardSet:
-    if isinstance(value, CardSet):
-        return value
-    try:
-        return CardSet(value)
-    except (HeartsError, TypeError) as error:
-        raise _invalid(field, "a set of cards", value, f": {error}") from None
-
-
-_E = TypeVar("_E", bound=enum.Enum)
-
-
-def _member(kind: type[_E], field: str, value: _E | str) -> _E:
-    try:
-        return kind(value)
-    except ValueError:
-        names = ", ".join(repr(member.value) for member in kind)
-        raise _invalid(field, f"one of {names}", value) from None
-
-
-# The converters of single fields: attrs needs a named function for each.
-def _to_removed(value: _Cards) -> CardSet:
-    return _card_set("removed", value)
-
-
-def _to_unpassable(value: _Cards) -> CardSet:
-    return _card_set("unpassable", value)
-
-
-def _to_penalty_cards(value: _Cards | None) -> CardSet | None:
-    return None if value is None else _card_set("penalty_cards", value)
-
-
-def _to_first_lead(value: FirstLead | str) -> FirstLead:
-    return _member(FirstLead, "first_lead", value)
-
-
-def _to_first_trick(value: FirstTrick | str) -> FirstTrick:
-    return _member(FirstTrick, "first_trick", value)
-
-
-def _to_fallback(value: FirstTrickFallback | str) -> FirstTrickFallback:
-    return _member(FirstTrickFallback, "first_trick_fallback", value)
-
-
-def _to_moon(value: ShootMode | str) -> ShootMode:
-    return _member(ShootMode, "moon", value)
-
-
-def _to_sun(value: ShootMode | str) -> ShootMode:
-    return _member(ShootMode, "sun", value)
-
 
 # The fields whose default depends on the table (the players and jokers).
 _TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
@@ -936,7 +595,10 @@ class Rules:
         return f"Rules({', '.join(shown)})"
 
 
-_PASS_ORDER: Final = (_H, *(direction for direction in PassDirection if direction is not _H))
+_PASS_ORDER: Final = (
+    PassDirection.HOLD,
+    *(direction for direction in PassDirection if direction is not PassDirection.HOLD),
+)
 FLAG_FIELDS: Final = tuple(
     field.name for field in attrs.fields(Rules) if isinstance(field.default, bool)
 )
