@@ -30,7 +30,7 @@ from hearts.cards import (
 from hearts.claims import claim_is_safe
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import PassMoves
+from hearts.passes import PassMoves, pass_refusal
 from hearts.play import (
     LED_MASK,
     exchange,
@@ -42,7 +42,7 @@ from hearts.play import (
 )
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
-from hearts.shuffle import check_seed, seeded_deal
+from hearts.shuffle import check_seed, deal_refusal, seeded_deal
 from hearts.state import HandResult, Phase, State, Trick
 
 __all__ = [
@@ -606,25 +606,11 @@ def _apply_pass(state: State, move: Pass) -> State:
                 f"{CardSet.from_mask(state.passed_masks[player])} this hand."
             )
         raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state, player)}.")
-    rules = state.rules
     mask = cards.mask
-    if mask.bit_count() != state.pass_count:
-        raise IllegalMoveError(
-            f"P{player} may not pass {cards or 'no cards'}: each player passes exactly "
-            f"{_count(state.pass_count, 'card')} {state.pass_direction} this hand, "
-            f"not {len(cards)}."
-        )
-    missing = mask & ~state.hand_masks[player]
-    if missing:
-        raise IllegalMoveError(
-            f"P{player} may not pass {cards}: P{player} does not hold {CardSet.from_mask(missing)}."
-        )
-    kept = mask & rules.unpassable.mask
-    if kept:
-        raise IllegalMoveError(
-            f"P{player} may not pass {cards}: {CardSet.from_mask(kept)} may not be passed "
-            f"(Rules.unpassable: {rules.unpassable})."
-        )
+    hand, count, direction = state.hand_masks[player], state.pass_count, state.pass_direction
+    refused = pass_refusal(state.rules, player, mask, hand, count, direction)
+    if refused:
+        raise IllegalMoveError(f"P{player} may not pass {cards or 'no cards'}: {refused}")
     passed = list(state.passed_masks)
     passed[player] = mask
     to_move = tuple([seat for seat in state.to_move if seat != player])
@@ -642,30 +628,10 @@ def _apply_deal(state: State, move: Deal) -> State:
     if state.phase is not _DEAL:
         raise IllegalMoveError(f"A deal is not a legal move now: {_waiting_for(state)}.")
     rules = state.rules
-    hands = move.hands
-    if len(hands) != rules.players:
-        raise IllegalMoveError(
-            f"The deal gives {len(hands)} hands: each of the {rules.players} players must get one."
-        )
-    masks = tuple([hand.mask for hand in hands])
-    size, deck, seen = rules.hand_size, rules.deck_mask, 0
-    for seat, mask in enumerate(masks):
-        if mask.bit_count() != size:
-            raise IllegalMoveError(
-                f"The deal gives P{seat} {mask.bit_count()} cards: each player must get {size}."
-            )
-        foreign = mask & ~deck
-        if foreign:
-            raise IllegalMoveError(
-                f"The deal gives P{seat} {CardSet.from_mask(foreign)}, which this game's deck "
-                f"does not hold (removed: {rules.removed})."
-            )
-        twice = mask & seen
-        if twice:
-            raise IllegalMoveError(
-                f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
-            )
-        seen |= mask
+    masks = tuple([hand.mask for hand in move.hands])
+    refused = deal_refusal(rules, masks)
+    if refused:
+        raise IllegalMoveError(refused)
     fields = list(state)
     fields[_HAND_MASKS] = fields[_DEALT_MASKS] = masks
     if rules.dealer_chooses_pass:
@@ -721,10 +687,6 @@ def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -
 
 
 # --- explaining illegal moves ----------------------------------------------------------
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _waiting_for(state: State, player: int | None = None) -> str:

@@ -1,6 +1,7 @@
-"""The passes a seat may make, as a lazy sequence (:class:`PassMoves`).
+"""The rule of the pass, and every pass it allows as a lazy sequence.
 
-A standard hand has 286 passes per seat; :func:`hearts.legal_moves` returns them without
+:func:`pass_refusal` says why a pass is refused; :class:`PassMoves` lists the passes it
+allows. A standard hand has 286 passes per seat; :func:`hearts.legal_moves` returns them without
 building one until it is asked for.
 """
 
@@ -14,8 +15,43 @@ from typing import overload
 
 from hearts.cards import CardSet, _card_set, cards_of
 from hearts.moves import Pass
+from hearts.rules import PassDirection, Rules
 
-__all__ = ["PassMoves"]
+__all__ = ["PassMoves", "pass_refusal"]
+
+
+def pass_refusal(
+    rules: Rules, player: int, cards: int, hand: int, count: int, direction: PassDirection
+) -> str | None:
+    """Why ``player`` may not pass ``cards`` from ``hand``, or None if it may.
+
+    Each seat passes ``count`` of its own cards ``direction``, none of them unpassable;
+    :class:`PassMoves` lists the passes this allows.
+
+    >>> import hearts
+    >>> rules = hearts.Rules(unpassable="QS")
+    >>> hand = hearts.CardSet("2C 3C QS 4D").mask
+    >>> left = hearts.PassDirection.LEFT
+    >>> pass_refusal(rules, 0, hearts.CardSet("2C 3C QS").mask, hand, 3, left)
+    'Q♠ may not be passed (Rules.unpassable: Q♠).'
+    >>> pass_refusal(rules, 0, hearts.CardSet("2C 3C 4D").mask, hand, 3, left) is None
+    True
+    """
+    if cards.bit_count() != count:
+        cards_word = "card" if count == 1 else "cards"
+        return (
+            f"each player passes exactly {count} {cards_word} {direction} this hand, "
+            f"not {cards.bit_count()}."
+        )
+    missing = cards & ~hand
+    if missing:
+        return f"P{player} does not hold {CardSet.from_mask(missing)}."
+    kept = cards & rules.unpassable.mask
+    if kept:
+        return (
+            f"{CardSet.from_mask(kept)} may not be passed (Rules.unpassable: {rules.unpassable})."
+        )
+    return None
 
 
 @functools.lru_cache(maxsize=64)

@@ -14,12 +14,12 @@ import struct
 import sys
 from typing import Final, TypeVar
 
-from hearts.cards import CARDS, _card_set, cards_of
+from hearts.cards import CARDS, CardSet, _card_set, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.moves import Deal
 from hearts.rules import Rules
 
-__all__ = ["check_seed", "seeded_deal"]
+__all__ = ["check_seed", "deal_refusal", "seeded_deal"]
 
 MAX_SEED_DIGITS: Final = 1000
 """A seed has at most this many digits: it is written into the shuffle's text."""
@@ -102,3 +102,33 @@ def _shuffled(deck: tuple[_T, ...], text: str) -> list[_T]:
         cards = list(deck)
         random.Random(text).shuffle(cards)
     return cards
+
+
+def deal_refusal(rules: Rules, hands: tuple[int, ...]) -> str | None:
+    """Why ``hands`` (card masks) are not a deal under ``rules``; None if they are.
+
+    A deal gives each player one hand of the same size from the game's deck, no card twice.
+
+    >>> import hearts
+    >>> deal_refusal(hearts.Rules(players=3), (1, 2, 4))
+    'The deal gives P0 1 cards: each player must get 17.'
+    """
+    if len(hands) != rules.players:
+        return (
+            f"The deal gives {len(hands)} hands: each of the {rules.players} players must get one."
+        )
+    size, deck, seen = rules.hand_size, rules.deck_mask, 0
+    for seat, mask in enumerate(hands):
+        if mask.bit_count() != size:
+            return f"The deal gives P{seat} {mask.bit_count()} cards: each player must get {size}."
+        foreign = mask & ~deck
+        if foreign:
+            return (
+                f"The deal gives P{seat} {CardSet.from_mask(foreign)}, which this game's deck "
+                f"does not hold (removed: {rules.removed})."
+            )
+        twice = mask & seen
+        if twice:
+            return f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
+        seen |= mask
+    return None
