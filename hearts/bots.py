@@ -25,13 +25,16 @@ given, and recorded in the result), so that no bot can read the deal off its gen
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import operator
 import random
 import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -39,6 +42,7 @@ from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, Card
 from hearts.engine import apply, apply_unchecked, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
+from hearts.play import LED_MASK, led_card, played_mask, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
 from hearts.scoring import shooter
@@ -131,16 +135,19 @@ class RuleBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move these rules of thumb pick."""
-        return _rule_move(
-            _moves_of(self, view),
-            view.rules,
-            view.player,
-            view.hand_mask,
-            view.trick,
-            view.played_mask,
-            view.scores,
-            view.taken_masks,
-        )
+        return _rule_move(_moves_of(self, view), view, view.hand_mask)
+
+
+def _check_budget(bot: object, field: attrs.Attribute[Any], value: object) -> None:
+    """Refuse a ``samples`` below 1 or a ``milliseconds`` not above 0 (attrs validator)."""
+    if field.name == "samples":
+        wanted = "a whole number of at least 1"
+        good = isinstance(value, int) and value >= 1
+    else:
+        wanted = "None or a time above 0"
+        good = value is None or (isinstance(value, (int, float)) and value > 0)
+    if not good or isinstance(value, bool):
+        raise HeartsError(f"SearchBot.{field.name} must be {wanted}, got {describe_value(value)}.")
 
 
 @attrs.frozen
@@ -167,11 +174,9 @@ class SearchBot:
     True
     """
 
-    samples: int = attrs.field(default=20, validator=lambda _, __, value: _check_samples(value))
+    samples: int = attrs.field(default=20, validator=_check_budget)
     """Deals sampled per decision (the budget when ``milliseconds`` is None)."""
-    milliseconds: float | None = attrs.field(
-        default=None, validator=lambda _, __, value: _check_milliseconds(value)
-    )
+    milliseconds: float | None = attrs.field(default=None, validator=_check_budget)
     """A time budget per decision instead: sample until it is spent (at least one deal)."""
     name: str = "search"
 
@@ -179,52 +184,19 @@ class SearchBot:
         """The play that did best in the sampled deals."""
         moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
-            return _rule_move(
-                moves,
-                view.rules,
-                view.player,
-                view.hand_mask,
-                view.trick,
-                view.played_mask,
-                view.scores,
-                view.taken_masks,
-            )
-        player = view.player
+            return _rule_move(moves, view, view.hand_mask)
         sign = -1 if view.rules.chips is not None else 1
         costs = [0.0] * len(moves)
-        deadline = (
-            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
-        )
-        drawn = 0
-        while True:
+        budget = self.milliseconds
+        deadline = None if budget is None else time.perf_counter() + budget / 1000
+        for drawn in itertools.count(1):
             world = sample(view, rng)
             hands = len(world.results)
             for index, move in enumerate(moves):
-                costs[index] += sign * _playout_cost(apply(world, move), player, hands)
-            drawn += 1
-            if deadline is None:
-                if drawn >= self.samples:
-                    break
-            elif time.perf_counter() >= deadline:
+                costs[index] += sign * _playout_cost(apply(world, move), view.player, hands)
+            if drawn >= self.samples if deadline is None else time.perf_counter() >= deadline:
                 break
-        best = min(range(len(moves)), key=costs.__getitem__)
-        return moves[best]
-
-
-def _check_samples(value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise HeartsError(
-            f"SearchBot.samples must be a whole number of at least 1, got {describe_value(value)}."
-        )
-
-
-def _check_milliseconds(value: object) -> None:
-    if value is not None and (
-        not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0
-    ):
-        raise HeartsError(
-            f"SearchBot.milliseconds must be None or a time above 0, got {describe_value(value)}."
-        )
+        return moves[min(range(len(moves)), key=costs.__getitem__)]
 
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
@@ -246,49 +218,18 @@ def _playout_cost(state: State, player: int, hands: int) -> float:
     RuleBot plays every seat until that hand is over. The searched move may itself have
     ended the hand (a claim, the last card), so the hand is counted before the move.
     """
-    players = state.rules.players
-    while len(state.results) == hands and state.phase is not Phase.OVER:
-        if state.phase is Phase.PLAY:
-            seat = state.to_move[0]
-            trick = state.trick
-            played = 0
-            for taken in state.taken_masks:
-                played |= taken
-            for card in trick:
-                played |= 1 << card
-            move = _rule_move(
-                legal_moves(state),
-                state.rules,
-                seat,
-                state.hand_masks[seat],
-                trick,
-                played,
-                state.scores,
-                state.taken_masks,
-            )
-        else:
-            moves = legal_moves(state)
-            move = _rule_move(
-                moves, state.rules, state.to_move[0], 0, (), 0, state.scores, state.taken_masks
-            )
+    while len(state.results) == hands:  # the game's end adds the hand's result too
+        move = _rule_move(legal_moves(state), state, state.hand_masks[state.to_move[0]])
         state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
     changes = state.results[hands].changes
-    return changes[player] - (sum(changes) - changes[player]) / (players - 1)
+    return changes[player] - (sum(changes) - changes[player]) / (state.rules.players - 1)
 
 
 # --- the rules of thumb ---------------------------------------------------------------------
 
 
-def _rule_move(
-    moves: Sequence[Move],
-    rules: Rules,
-    seat: int,
-    hand: int,
-    trick: tuple[Card, ...],
-    played: int,
-    scores: tuple[int, ...],
-    taken: tuple[int, ...],
-) -> Move:
+def _rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
+    """RuleBot's choice among ``moves``, those of the seat holding ``hand``, in ``at``."""
     first = moves[0]
     if len(moves) == 1:
         return first
@@ -298,11 +239,13 @@ def _rule_move(
             if isinstance(move, Claim):
                 return move
             legal |= 1 << move.card  # type: ignore[union-attr]
-        return PLAYS[seat][_rule_card(rules, hand, legal, trick, played)]
+        # The cards played: this trick's, and those taken (quicker than going through tricks).
+        played = functools.reduce(operator.or_, at.taken_masks, played_mask((), at.trick))
+        return PLAYS[first.player][_rule_card(at.rules, hand, legal, at.trick, played)]
     if isinstance(first, Pass):
-        return Pass(seat, CardSet.from_mask(_rule_pass(rules, hand, len(first.cards))))
+        return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
     if isinstance(first, ShootChoice):
-        return _rule_shoot(rules, seat, scores, taken)
+        return _rule_shoot(at.rules, first.player, at.scores, at.taken_masks)
     return first  # a pass call (dealer's choice): the first one offered
 
 
@@ -314,22 +257,19 @@ def _rank(card: int) -> int:
 def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], played: int) -> int:
     points = rules.card_points
     queen_out = not (played | hand) & _QUEEN and bool(rules.deck_mask & _QUEEN)
-    led = next((card for card in trick if card < 52), None)
-    if led is not None and legal & SUIT_MASKS[led // 13]:
+    led = led_card(trick)
+    if led >= 0 and legal & LED_MASK[led]:
         # Following suit (the common case, in bits: every legal card is of the suit led).
-        winning = 0
-        for card in trick:
-            winning |= 1 << card
-        best = (winning & SUIT_MASKS[led // 13]).bit_length() - 1
+        best = trick[trick_winner(trick, 0, len(trick))]  # the card winning so far
         under = legal & ((1 << best) - 1)
         if under:  # duck with the highest card that still loses
             return under.bit_length() - 1
         keep_queen = legal & ~_QUEEN or legal
-        if len(trick) == rules.players - 1 and not winning & rules.positive_mask:
+        if len(trick) == rules.players - 1 and not played_mask((), trick) & rules.positive_mask:
             return keep_queen.bit_length() - 1  # last to a trick without points: shed high
         return (keep_queen & -keep_queen).bit_length() - 1
     cards = list(cards_of(legal))
-    if led is None:  # leading (or only jokers so far): lead low and safe
+    if led < 0:  # leading (or only jokers so far): lead low and safe
         safe = [c for c in cards if points[c] <= 0 and not (queen_out and 1 << c & _HIGH_SPADES)]
         return min(safe or cards, key=lambda c: (_rank(c), points[c]))
     # Void in the suit led: dump the worst card.
@@ -344,7 +284,7 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
     return max(plain, key=_rank)
 
 
-def _rule_pass(rules: Rules, hand: int, count: int) -> int:
+def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
     points = rules.card_points
     passable = hand & ~rules.unpassable.mask
     low_spades = (hand & SUIT_MASKS[3] & (_QUEEN - 1)).bit_count()
@@ -363,11 +303,7 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> int:
         short = 20 if length <= count and not bit & HEARTS else 0
         return (short + _rank(card), -length)
 
-    chosen = sorted(cards_of(passable), key=danger, reverse=True)[:count]
-    mask = 0
-    for card in chosen:
-        mask |= 1 << card
-    return mask
+    return sorted(cards_of(passable), key=danger, reverse=True)[:count]
 
 
 def _rule_shoot(
@@ -380,8 +316,7 @@ def _rule_shoot(
     others = [score for other, score in enumerate(scores) if other != seat]
     leading = scores[seat] < min(others) + value
     ends = rules.target is not None and max(others) + value >= rules.target
-    mode = ShootMode.ADD if ends and leading else ShootMode.SUBTRACT
-    return ShootChoice(seat, mode)
+    return ShootChoice(seat, ShootMode.ADD if ends and leading else ShootMode.SUBTRACT)
 
 
 # --- games and tournaments --------------------------------------------------------------
@@ -442,16 +377,29 @@ def _bot_rng(bot_seed: int, seat: int) -> random.Random:
     return random.Random(f"hearts-bot:{bot_seed}:{seat}")
 
 
-def _check_bot_seed(bot_seed: object) -> int:
-    """``bot_seed`` as given, or a fresh one from the operating system when None."""
-    if bot_seed is None:
+def _check_seed(name: str, seed: object) -> int:
+    """``seed`` as given; for a ``bot_seed`` of None, a fresh one from the operating system."""
+    if seed is None and name == "bot_seed":
         return secrets.randbits(128)
-    if not isinstance(bot_seed, int) or isinstance(bot_seed, bool):
-        raise TypeError(
-            f"bot_seed must be an int, or None to draw one, got {describe_value(bot_seed)}."
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        wanted = "an int, or None to draw one" if name == "bot_seed" else "an int"
+        raise TypeError(f"{name} must be {wanted}, got {describe_value(seed)}.")
+    check_seed(name, seed)
+    return seed
+
+
+def _seated(caller: str, rules: object, bots: Iterable[Bot], seed: object = 0) -> tuple[Bot, ...]:
+    """``bots`` as a tuple, checking ``rules``, ``seed`` (the default passes) and their count."""
+    if not isinstance(rules, Rules):
+        raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
+    _check_seed("seed", seed)
+    bots = tuple(bots)
+    if len(bots) != rules.players:
+        raise HeartsError(
+            f"{caller} needs one bot per seat: this game has {rules.players} seats, "
+            f"got {len(bots)} bots."
         )
-    check_seed("bot_seed", bot_seed)
-    return bot_seed
+    return bots
 
 
 _SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
@@ -503,29 +451,20 @@ def play_game(
     >>> drawn == hearts.play_game(hearts.Rules(target=50), bots, seed=8, bot_seed=drawn.bot_seed)
     True
     """
-    if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
-    bots = tuple(bots)
-    if len(bots) != rules.players:
-        raise HeartsError(
-            f"play_game needs one bot per seat: this game has {rules.players} seats, "
-            f"got {len(bots)} bots."
-        )
+    bots = _seated("play_game", rules, bots)
     for bot in bots:
         if not isinstance(bot, Bot):
             raise HeartsError(
                 f"{describe_value(bot)} is not a bot: a bot has a name and a choose(view, rng) method."
             )
-    bot_seed = _check_bot_seed(bot_seed)
+    bot_seed = _check_seed("bot_seed", bot_seed)
     rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
     state = new_game(rules, seed=seed)
     moves: list[Move] = []
     while not state.is_over:
         if state.phase is Phase.DEAL:
-            deal = legal_moves(state)[0]
-            state = apply(state, deal)
-            if keep_moves:
-                moves.append(deal)
+            moves.append(legal_moves(state)[0])
+            state = apply(state, moves[-1])
             continue
         # Passing is simultaneous: every seat still to pass chooses on the same state.
         chosen = [
@@ -539,8 +478,7 @@ def play_game(
                 raise IllegalMoveError(
                     f"The {bots[seat].name} bot at P{seat} chose an illegal move: {error}"
                 ) from None
-            if keep_moves:
-                moves.append(move)
+            moves.append(move)
     results = state.results
     return GameResult(
         seed=state.seed,
@@ -549,15 +487,11 @@ def play_game(
         scores=state.scores,
         winners=state.winners,
         hands=len(results),
-        points=tuple(
-            sum(result.points[seat] for result in results) for seat in range(rules.players)
-        ),
-        changes=tuple(
-            sum(result.changes[seat] for result in results) for seat in range(rules.players)
-        ),
+        points=tuple(map(sum, zip(*(result.points for result in results), strict=True))),
+        changes=tuple(map(sum, zip(*(result.changes for result in results), strict=True))),
         moons=sum(result.moon is not None for result in results),
         suns=sum(result.sun is not None for result in results),
-        moves=tuple(moves),
+        moves=tuple(moves) if keep_moves else (),
     )
 
 
@@ -608,7 +542,6 @@ class TournamentResult:
         The difference is taken game by game (the entrants play the same deals), so the
         interval is that of a paired comparison.
         """
-        others = tuple(others)
         rows = [self.per_game(other) for other in others]
         mine = self.per_game(entrant)
         diffs = [mine[g] - sum(row[g] for row in rows) / len(rows) for g in range(len(mine))]
@@ -620,25 +553,11 @@ class TournamentResult:
         lines = []
         for entrant, name in enumerate(self.names):
             values = self.per_game(entrant)
-            wins = 0.0
-            total = 0.0
-            for game, seating in zip(self.games, self.seats, strict=True):
-                seat = seating.index(entrant)
-                total += game.scores[seat]
-                if seat in game.winners:
-                    wins += 1 / len(game.winners)
+            played = [(g, s.index(entrant)) for g, s in zip(self.games, self.seats, strict=True)]
+            wins = sum((1 / len(g.winners) for g, seat in played if seat in g.winners), 0.0)
+            mean_score = sum(g.scores[seat] for g, seat in played) / len(values)
             mean, interval = _mean_interval(values)
-            lines.append(
-                BotStanding(
-                    entrant=entrant,
-                    name=name,
-                    games=len(values),
-                    wins=wins,
-                    mean_score=total / len(values),
-                    points_per_hand=mean,
-                    interval=interval,
-                )
-            )
+            lines.append(BotStanding(entrant, name, len(values), wins, mean_score, mean, interval))
         return tuple(lines)
 
     def table(self) -> str:
@@ -681,9 +600,10 @@ def _game_bot_seed(bot_seed: int, index: int) -> int:
     return random.Random(f"hearts-tournament-bots:{bot_seed}:{index}").getrandbits(128)
 
 
-def _play_one(job: tuple[Rules, tuple[Bot, ...], int, int]) -> GameResult:
-    rules, bots, seed, bot_seed = job
-    return play_game(rules, bots, seed, bot_seed=bot_seed)
+def _play_one(job: tuple[Rules, tuple[Bot, ...], int, int, int]) -> GameResult:
+    rules, bots, seed, bot_seed, game = job
+    game_bot_seed = _game_bot_seed(bot_seed, game)
+    return play_game(rules, bots, tournament_seed(seed, game), bot_seed=game_bot_seed)
 
 
 def tournament(
@@ -716,40 +636,20 @@ def tournament(
     ...                             bot_seed=result.bot_seed)
     True
     """
-    if not isinstance(rules, Rules):
-        raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
-    check_seed("seed", seed)
-    bots = tuple(bots)
+    bots = _seated("tournament", rules, bots, seed)
     players = rules.players
-    if len(bots) != players:
-        raise HeartsError(
-            f"tournament needs one bot per seat: this game has {players} seats, got {len(bots)} bots."
-        )
     if not isinstance(games, int) or games < 1:
         raise HeartsError(
             f"games must be a whole number of at least 1, got {describe_value(games)}."
         )
-    bot_seed = _check_bot_seed(bot_seed)
+    bot_seed = _check_seed("bot_seed", bot_seed)
     seats = tuple(
         tuple((seat - game) % players for seat in range(players)) for game in range(games)
     )
     jobs = [
-        (
-            rules,
-            tuple(bots[entrant] for entrant in seating),
-            tournament_seed(seed, game),
-            _game_bot_seed(bot_seed, game),
-        )
+        (rules, tuple(bots[entrant] for entrant in seating), seed, bot_seed, game)
         for game, seating in enumerate(seats)
     ]
     mapper: Callable[..., Iterable[GameResult]] = map if executor is None else executor.map
-    results = tuple(mapper(_play_one, jobs))
-    return TournamentResult(
-        rules=rules,
-        names=tuple(bot.name for bot in bots),
-        games=results,
-        seats=seats,
-        bot_seed=bot_seed,
-    )
+    results = tuple(mapper(_play_one, jobs))  # play_game refuses a bot that is not a Bot
+    return TournamentResult(rules, tuple(bot.name for bot in bots), results, seats, bot_seed)

@@ -72,18 +72,6 @@ PASS_DIRECTIONS: Final = {
 }
 """OpenSpiel's first chance action (the pass direction) and our direction for it."""
 
-OPENSPIEL_PARAMETERS: Final = (
-    "pass_cards",
-    "no_pts_on_first_trick",
-    "can_lead_any_club",
-    "jd_bonus",
-    "avoid_all_tricks_bonus",
-    "must_break_hearts",
-    "qs_breaks_hearts",
-    "can_lead_hearts_instead_of_qs",
-)
-"""The eight boolean parameters of OpenSpiel's ``hearts`` game."""
-
 _DEFAULTS: Final = {
     "pass_cards": True,
     "no_pts_on_first_trick": True,
@@ -94,6 +82,8 @@ _DEFAULTS: Final = {
     "qs_breaks_hearts": True,
     "can_lead_hearts_instead_of_qs": False,
 }
+OPENSPIEL_PARAMETERS: Final = tuple(_DEFAULTS)
+"""The eight boolean parameters of OpenSpiel's ``hearts`` game."""
 
 
 def card_to_action(card: Card | int | str) -> int:
@@ -111,14 +101,9 @@ def card_to_action(card: Card | int | str) -> int:
     ...
     hearts.errors.HeartsError: JK1 has no OpenSpiel action: OpenSpiel's hearts has no jokers, only the cards 2♣ to A♠ (0 to 51).
     """
-    if isinstance(card, str):
-        card = Card.parse(card)
-    elif isinstance(card, bool) or not hasattr(card, "__index__"):
-        raise TypeError(
-            f"card_to_action needs a card (a hearts.Card, its int or its text), got {describe_value(card)}."
-        )
-    else:
-        card = Card(operator.index(card))  # a NotationError for an int that is no card
+    needs = "card_to_action needs a card (a hearts.Card, its int or its text)"
+    # A NotationError for text or an int that is no card.
+    card = Card.parse(card) if isinstance(card, str) else Card(_index(card, needs))
     if card >= 52:
         raise HeartsError(
             f"{card} has no OpenSpiel action: OpenSpiel's hearts has no jokers, only the cards "
@@ -137,15 +122,20 @@ def action_to_card(action: int) -> Card:
     ...
     hearts.errors.HeartsError: 52 is not a card action of OpenSpiel's hearts: its cards are actions 0 to 51 (rank * 4 + suit).
     """
-    if isinstance(action, bool) or not hasattr(action, "__index__"):
-        raise TypeError(f"action_to_card needs an action (an int), got {describe_value(action)}.")
-    number = operator.index(action)
+    number = _index(action, "action_to_card needs an action (an int)")
     if not 0 <= number < 52:
         raise HeartsError(
             f"{describe_value(number)} is not a card action of OpenSpiel's hearts: its cards are "
             "actions 0 to 51 (rank * 4 + suit)."
         )
     return CARDS[number % 4 * 13 + number // 4]
+
+
+def _index(value: Any, needs: str) -> int:
+    """``value`` as an int (from anything with ``__index__`` but a bool), else a TypeError."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{needs}, got {describe_value(value)}.")
+    return operator.index(value)
 
 
 def rules_for(
@@ -214,37 +204,23 @@ def to_openspiel(state: State, game: Any = None) -> Any:
     direction = next(action for action, d in PASS_DIRECTIONS.items() if d is state.pass_direction)
     os_state = game.new_initial_state()
     os_state.apply_action(direction)
+    # The deal, a card to each seat in turn; the passes, a seat at a time from P0; the plays.
     hands = [list(cards_of(mask)) for mask in state.dealt_masks]
-    for index in range(52):
-        os_state.apply_action(card_to_action(hands[index % 4][index // 4]))
-    for move in _moves_after_deal(state):
-        if isinstance(move, Pass):
-            for card in move.cards:
-                os_state.apply_action(card_to_action(card))
-        elif isinstance(move, Play):
-            os_state.apply_action(card_to_action(move.card))
-    return os_state
-
-
-def _moves_after_deal(state: State) -> list[Move]:
-    moves: list[Move] = []
-    if state.pass_direction is not PassDirection.HOLD:
-        passed = [mask for mask in state.passed_masks]
-        done = 0
-        while done < len(passed) and passed[done]:
-            moves.append(Pass(done, CardSet.from_mask(passed[done])))
-            done += 1
-        if any(passed[done:]):
-            raise HeartsError(
-                f"OpenSpiel's seats pass in turn from P0, but P{done} has not passed while a "
-                "later seat has: this position has no OpenSpiel equivalent."
-            )
-        if done < len(passed):
-            return moves
+    cards = [hands[index % 4][index // 4] for index in range(52)]
+    passed = state.passed_masks
+    done = next((seat for seat, mask in enumerate(passed) if not mask), 4)
+    if any(passed[done:]):
+        raise HeartsError(
+            f"OpenSpiel's seats pass in turn from P0, but P{done} has not passed while a "
+            "later seat has: this position has no OpenSpiel equivalent."
+        )
+    for mask in passed[:done]:
+        cards += cards_of(mask)
     for trick in state.tricks:
-        moves += [Play(trick.player_of(i), card) for i, card in enumerate(trick.cards)]
-    moves += [Play((state.leader + i) % state.players, card) for i, card in enumerate(state.trick)]
-    return moves
+        cards += trick.cards
+    for card in (*cards, *state.trick):
+        os_state.apply_action(card_to_action(card))
+    return os_state
 
 
 def from_openspiel(os_state: Any, parameters: Mapping[str, bool] | None = None) -> State:
@@ -290,11 +266,14 @@ GAME_NAME: Final = "python_hearts_rules"
 """The name under which :class:`HeartsRulesGame` is registered with pyspiel."""
 
 _CLAIM: Final = 55
-_SHOOT: Final = {ShootMode.ADD: 56, ShootMode.SUBTRACT: 57}
+_SHOOT_BASE: Final = 56
+_SHOOT_MODES: Final = (ShootMode.ADD, ShootMode.SUBTRACT)
 _CHOICE_BASE: Final = 58
 _MAX_COUNT: Final = 19  # counts 0 to 18 (three players with jokers hold 18 cards)
 _DIRECTIONS: Final = tuple(PassDirection)
 _NUM_ACTIONS: Final = _CHOICE_BASE + len(_DIRECTIONS) * _MAX_COUNT
+_BASE64: Final = "b64:"
+_BASE64_TEXT: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -364,10 +343,6 @@ def rules_parameter(rules: Rules) -> str:
     return _BASE64 + base64.urlsafe_b64encode(compact.encode()).decode().rstrip("=")
 
 
-_BASE64: Final = "b64:"
-_BASE64_TEXT: Final = re.compile(r"[A-Za-z0-9_-]+")
-
-
 class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
     """Any hearts-rules variant as a pyspiel game, whole games included.
 
@@ -407,9 +382,8 @@ class HeartsRulesGame(pyspiel.Game):  # type: ignore[misc]
             raise HeartsError(
                 f"{GAME_NAME} has one parameter, rules, and no {', '.join(map(repr, unknown))}."
             )
-        self.rules = _rules_parameter(params.get("rules", "standard"))
-        params["rules"] = rules_parameter(self.rules)
-        rules = self.rules
+        rules = self.rules = _rules_parameter(params.get("rules", "standard"))
+        params["rules"] = rules_parameter(rules)
         per_hand = len(rules.deck) * 2 + rules.players * rules.hand_size + 2
         info = pyspiel.GameInfo(
             num_distinct_actions=_NUM_ACTIONS,
@@ -454,18 +428,12 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.state
-        phase = state.phase
-        if phase is Phase.PLAY:
-            moves = hearts.legal_moves(state)
-            return sorted(_CLAIM if isinstance(m, Claim) else int(m.card) for m in moves)  # type: ignore[union-attr]
-        if phase is Phase.PASS:
+        if state.phase is Phase.PASS:  # a card at a time
             passable = state.hand_masks[player] & ~state.rules.unpassable.mask & ~self._selected
             return [int(card) for card in cards_of(passable)]
-        if phase is Phase.CHOOSE:
-            return sorted(_encode_choice(move) for move in hearts.legal_moves(state))  # type: ignore[arg-type]
-        if phase is Phase.SHOOT:
-            return sorted(_SHOOT.values())
-        return []
+        if state.phase is Phase.DEAL:
+            return []
+        return sorted(_encode(move) for move in hearts.legal_moves(state))
 
     def _undealt(self) -> int:
         left = self.state.rules.deck_mask
@@ -515,10 +483,7 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
                 "action."
             )
         if not 0 <= action < _NUM_ACTIONS:
-            raise IllegalMoveError(
-                f"Action {action} is not an action of {GAME_NAME}: its actions are 0 to "
-                f"{_NUM_ACTIONS - 1}."
-            )
+            raise IllegalMoveError(_not_an_action(action))
         if state.phase is Phase.DEAL:
             left = self._undealt()
             if action < len(CARDS) and left >> action & 1:
@@ -559,24 +524,20 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         )
 
     def _decode(self, action: int) -> Move:
+        """The move an action stands for outside the deal and the passes (see :func:`_encode`)."""
         seat = self.state.to_move[0]
+        if action < _CLAIM:
+            return Play(seat, CARDS[action])
         if action == _CLAIM:
             return Claim(seat)
-        if action in _SHOOT.values():
-            return ShootChoice(
-                seat, ShootMode.ADD if action == _SHOOT[ShootMode.ADD] else ShootMode.SUBTRACT
-            )
-        if action >= _CHOICE_BASE:
-            direction, count = divmod(action - _CHOICE_BASE, _MAX_COUNT)
-            return ChoosePass(seat, _DIRECTIONS[direction], count)
-        return Play(seat, CARDS[action])
+        if action < _CHOICE_BASE:
+            return ShootChoice(seat, _SHOOT_MODES[action - _SHOOT_BASE])
+        direction, count = divmod(action - _CHOICE_BASE, _MAX_COUNT)
+        return ChoosePass(seat, _DIRECTIONS[direction], count)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if not 0 <= action < _NUM_ACTIONS:
-            raise HeartsError(
-                f"Action {action} is not an action of {GAME_NAME}: its actions are 0 to "
-                f"{_NUM_ACTIONS - 1}."
-            )
+            raise HeartsError(_not_an_action(action))
         if player == pyspiel.PlayerId.CHANCE or action < _CLAIM:
             return _action_text(action)
         return str(self._decode(action))
@@ -601,9 +562,10 @@ class InformationStateObserver:
 
     The string holds the fields of the seat's :class:`~hearts.PlayerView` (the rules aside,
     which the game fixes; card sets as hexadecimal bitmasks) and, while cards are dealt or
-    passed one at a time, the seat's own cards dealt or chosen so far. It holds every card the seat has seen and nothing else,
-    with the whole history of the game (perfect recall): two states give the same string
-    for a seat exactly when they differ only in what that seat has not seen.
+    passed one at a time, the seat's own cards dealt or chosen so far. It holds every card
+    the seat has seen and nothing else, with the whole history of the game (perfect
+    recall): two states give the same string for a seat exactly when they differ only in
+    what that seat has not seen.
     """
 
     def __init__(self) -> None:
@@ -663,18 +625,28 @@ def _results_text(results: tuple[hearts.HandResult, ...]) -> str:
     )
 
 
+def _not_an_action(action: int) -> str:
+    return (
+        f"Action {action} is not an action of {GAME_NAME}: its actions are 0 to {_NUM_ACTIONS - 1}."
+    )
+
+
 def _action_text(action: int) -> str:
     """The card of an action below 55, else the action's number."""
     return str(CARDS[action]) if 0 <= action < len(CARDS) else f"action {action}"
 
 
-def _encode_choice(move: ChoosePass) -> int:
+def _encode(move: Move) -> int:
+    """The action of a move :func:`hearts.legal_moves` offers outside the deal and the passes."""
+    if isinstance(move, Play):
+        return int(move.card)
+    if isinstance(move, Claim):
+        return _CLAIM
+    if isinstance(move, ShootChoice):
+        return _SHOOT_BASE + _SHOOT_MODES.index(move.mode)
+    assert isinstance(move, ChoosePass)
     return _CHOICE_BASE + _DIRECTIONS.index(move.direction) * _MAX_COUNT + move.count
 
 
-def _register() -> None:
-    if GAME_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_GAME_TYPE, HeartsRulesGame)
-
-
-_register()
+if GAME_NAME not in pyspiel.registered_names():
+    pyspiel.register_game(_GAME_TYPE, HeartsRulesGame)
