@@ -42,6 +42,7 @@ from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, Card
 from hearts.engine import apply, apply_unchecked, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
+from hearts.passes import passable
 from hearts.play import LED_MASK, led_card, played_mask, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.sampling import sample
@@ -286,7 +287,7 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
 
 def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
     points = rules.card_points
-    passable = hand & ~rules.unpassable.mask
+    allowed = passable(rules, hand)
     low_spades = (hand & SUIT_MASKS[3] & (_QUEEN - 1)).bit_count()
 
     def danger(card: int) -> tuple[int, int]:
@@ -303,7 +304,7 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
         short = 20 if length <= count and not bit & HEARTS else 0
         return (short + _rank(card), -length)
 
-    return sorted(cards_of(passable), key=danger, reverse=True)[:count]
+    return sorted(cards_of(allowed), key=danger, reverse=True)[:count]
 
 
 def _rule_shoot(
@@ -497,7 +498,14 @@ def play_game(
 
 @attrs.frozen
 class BotStanding:
-    """One entrant's line in a :class:`TournamentResult` table."""
+    """One entrant's line in a :class:`TournamentResult` table.
+
+    >>> import hearts
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
+    >>> line = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3).standings[0]
+    >>> line.entrant, line.name, line.games
+    (0, 'rule-based', 4)
+    """
 
     entrant: int
     """The entrant's index in the ``bots`` given to :func:`tournament`."""
@@ -518,6 +526,12 @@ class TournamentResult:
     """Every game of a :func:`tournament`, and the standings.
 
     ``seats[g][s]`` is the entrant (index into the bots given) at seat ``s`` in game ``g``.
+
+    >>> import hearts
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
+    >>> result = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3, bot_seed=5)
+    >>> result.seats[1], result.names[0], len(result.per_game(0))
+    ((3, 0, 1, 2), 'rule-based', 4)
     """
 
     rules: Rules
@@ -591,7 +605,14 @@ def _mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]
 
 
 def tournament_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a tournament seeded with ``seed``."""
+    """The seed of game ``index`` of a tournament seeded with ``seed``.
+
+    >>> import hearts
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
+    >>> result = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3)
+    >>> result.games[1].seed == tournament_seed(3, 1)
+    True
+    """
     return random.Random(f"hearts-tournament:{seed}:{index}").getrandbits(63)
 
 

@@ -17,7 +17,18 @@ from hearts.cards import CardSet, _card_set, cards_of
 from hearts.moves import Pass
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["PassMoves", "pass_refusal"]
+__all__ = ["PassMoves", "pass_refusal", "passable"]
+
+
+def passable(rules: Rules, hand: int) -> int:
+    """The cards of ``hand`` (a mask) that may be passed: all but ``Rules.unpassable``.
+
+    >>> import hearts
+    >>> rules = hearts.Rules(unpassable="QS")
+    >>> hearts.CardSet.from_mask(passable(rules, hearts.CardSet("2C QS").mask))
+    CardSet('2♣')
+    """
+    return hand & ~rules.unpassable.mask
 
 
 def pass_refusal(
@@ -46,7 +57,7 @@ def pass_refusal(
     missing = cards & ~hand
     if missing:
         return f"P{player} does not hold {CardSet.from_mask(missing)}."
-    kept = cards & rules.unpassable.mask
+    kept = cards & ~passable(rules, cards)
     if kept:
         return (
             f"{CardSet.from_mask(kept)} may not be passed (Rules.unpassable: {rules.unpassable})."

@@ -30,6 +30,7 @@ from typing import Final
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
+from hearts.passes import passable
 from hearts.play import breaks_hearts, playable
 from hearts.rules import FirstTrick
 from hearts.state import Phase, State
@@ -347,7 +348,7 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
     rules, player, phase = view.rules, view.player, view.phase
     players = rules.players
     empty = (0,) * players
-    passable = rules.deck_mask & ~rules.unpassable.mask
+    allowed = passable(rules, rules.deck_mask)
     if phase in (Phase.DEAL, Phase.OVER):
         hands, dealt, passed = empty, empty, empty
     elif not _after_exchange(view):
@@ -356,7 +357,7 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
         passed = tuple(
             view.passed_mask
             if seat == player
-            else _pick(hands[seat] & passable, view.pass_count, rng)
+            else _pick(hands[seat] & allowed, view.pass_count, rng)
             if phase is Phase.PASS and seat not in view.to_move
             else 0
             for seat in range(players)
@@ -387,7 +388,7 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
                 elif target == player:
                     chosen.append(view.received_mask)
                 else:
-                    chosen.append(_pick(held[target] & passable, view.pass_count, rng))
+                    chosen.append(_pick(held[target] & allowed, view.pass_count, rng))
             passed = tuple(chosen)
         dealt = tuple(
             held[seat] & ~passed[(seat - offset) % players] | passed[seat]

@@ -47,6 +47,7 @@ import hearts
 from hearts.cards import CARDS, Card, CardSet, cards_of
 from hearts.errors import HeartsError, IllegalMoveError, RulesError, describe_value
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.passes import passable
 from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
 
@@ -429,8 +430,8 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         state = self.state
         if state.phase is Phase.PASS:  # a card at a time
-            passable = state.hand_masks[player] & ~state.rules.unpassable.mask & ~self._selected
-            return [int(card) for card in cards_of(passable)]
+            allowed = passable(state.rules, state.hand_masks[player]) & ~self._selected
+            return [int(card) for card in cards_of(allowed)]
         if state.phase is Phase.DEAL:
             return []
         return sorted(_encode(move) for move in hearts.legal_moves(state))

@@ -9,6 +9,7 @@ from typing import Final
 
 from hearts.cards import ALL_CARDS, CardSet
 from hearts.engine import start_hand
+from hearts.passes import passable
 from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,
@@ -354,10 +355,10 @@ def _check_seen_cards(
             f"{path}.passed[{player}]",
             f"holds {_text(own & ~dealt[player])}, which P{player} was not dealt.",
         )
-    if rules is not None and own & rules.unpassable.mask:
+    if rules is not None and own & ~passable(rules, own):
         raise RecordError(
             f"{path}.passed[{player}]",
-            f"holds {_text(own & rules.unpassable.mask)}, which may not be passed.",
+            f"holds {_text(own & ~passable(rules, own))}, which may not be passed.",
         )
     if source != player:
         if received & dealt[player]:
