@@ -18,8 +18,8 @@ move, the rule it breaks and the situation; the state passed in is never changed
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
-from typing import Final, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Protocol
 
 from hearts.cards import (
     JOKERS,
@@ -415,19 +415,11 @@ def apply(state: State, move: Move) -> State:
     """
     if state.__class__ is not State:
         raise TypeError(f"apply needs a hearts.State, got {describe_value(state)}.")
-    kind = move.__class__
-    if kind is Play:
-        return _apply_play(state, move)  # type: ignore[arg-type]
-    if kind is Pass:
-        return _apply_pass(state, move)  # type: ignore[arg-type]
-    if kind is Deal:
-        return _apply_deal(state, move)  # type: ignore[arg-type]
-    if kind is ChoosePass:
-        return _apply_choice(state, move)  # type: ignore[arg-type]
-    if kind is Claim:
-        return _apply_claim(state, move)  # type: ignore[arg-type]
-    if kind is ShootChoice:
-        return _apply_shoot_choice(state, move)  # type: ignore[arg-type]
+    if move.__class__ is Play:
+        return _apply_play(state, move)
+    applies = _APPLIES.get(move.__class__)
+    if applies is not None:
+        return applies(state, move)
     raise IllegalMoveError(
         f"{describe_value(move)} is not a move: give a hearts.Deal, Pass, Play, Claim, ChoosePass or "
         "ShootChoice."
@@ -684,6 +676,16 @@ def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -
     fields[_TO_MOVE] = _SEATS[leader]
     fields[_LEADER] = leader
     return _new_state(State, fields)
+
+
+_APPLIES: Final[dict[type, Callable[[State, Any], State]]] = {
+    Pass: _apply_pass,
+    Deal: _apply_deal,
+    ChoosePass: _apply_choice,
+    Claim: _apply_claim,
+    ShootChoice: _apply_shoot_choice,
+}
+"""How each kind of move but a play (the hot path, tested first) is applied."""
 
 
 # --- explaining illegal moves ----------------------------------------------------------
