@@ -291,9 +291,11 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
             return ()
         return PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
     if phase is _CHOOSE:
-        return _choices(state.rules, state.to_move[0]) if player in (None, *state.to_move) else ()
+        if player is not None and player not in state.to_move:
+            return ()
+        return _choices(state.rules, state.to_move[0])
     if phase is _SHOOT:
-        if player not in (None, *state.to_move):
+        if player is not None and player not in state.to_move:
             return ()
         seat = state.to_move[0]
         return (ShootChoice(seat, ShootMode.ADD), ShootChoice(seat, ShootMode.SUBTRACT))
