@@ -8,8 +8,9 @@ only its seat's :class:`~hearts.PlayerView` and returns one of
 * :class:`RuleBot` plays by the rules of thumb of every Hearts primer (pass the high
   spades and hearts, duck under the winning card, dump the worst card when void);
 * :class:`SearchBot` deals the hidden cards with :func:`hearts.sample` many times, plays
-  each legal move out to the end of the hand with :class:`RuleBot` at every seat, and
-  picks the move that cost least on average (perfect-information Monte Carlo, PIMC).
+  each legal move out to the end of the hand with :class:`RuleBot`'s rules at every seat
+  (:func:`hearts.playout`), and picks the move that cost least on average
+  (perfect-information Monte Carlo, PIMC).
 
 :func:`play_game` plays one game; :func:`tournament` plays many, serially or through any
 :class:`concurrent.futures.Executor`, with the same results either way. The bots' random
@@ -25,10 +26,8 @@ given, and recorded in the result), so that no bot can read the deal off its gen
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
-import operator
 import random
 import secrets
 import time
@@ -38,15 +37,16 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
-from hearts.engine import apply, apply_unchecked, legal_moves, new_game
+from hearts.engine import apply, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
-from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
-from hearts.passes import passable
-from hearts.play import LED_MASK, led_card, played_mask, trick_winner
-from hearts.rules import Rules, ShootMode
+from hearts.moves import ChoosePass, Claim, Move, Pass, Play, ShootChoice
+from hearts.policies import (
+    _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
+    playout,
+    rule_move,
+)
+from hearts.rules import Rules
 from hearts.sampling import sample
-from hearts.scoring import shooter
 from hearts.shuffle import check_seed
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
@@ -64,8 +64,6 @@ __all__ = [
     "tournament_seed",
 ]
 
-_QUEEN: Final = QUEEN_OF_SPADES.mask
-_HIGH_SPADES: Final = CardSet("KS AS").mask
 _Z95: Final = 1.959964
 
 
@@ -136,7 +134,7 @@ class RuleBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move these rules of thumb pick."""
-        return _rule_move(_moves_of(self, view), view, view.hand_mask)
+        return rule_move(_moves_of(self, view), view, view.hand_mask)
 
 
 def _check_budget(bot: object, field: attrs.Attribute[Any], value: object) -> None:
@@ -185,7 +183,7 @@ class SearchBot:
         """The play that did best in the sampled deals."""
         moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
-            return _rule_move(moves, view, view.hand_mask)
+            return rule_move(moves, view, view.hand_mask)
         sign = -1 if view.rules.chips is not None else 1
         costs = [0.0] * len(moves)
         budget = self.milliseconds
@@ -194,7 +192,7 @@ class SearchBot:
             world = sample(view, rng)
             hands = len(world.results)
             for index, move in enumerate(moves):
-                costs[index] += sign * _playout_cost(apply(world, move), view.player, hands)
+                costs[index] += sign * _playout_cost(apply(world, move), view.player, hands, rng)
             if drawn >= self.samples if deadline is None else time.perf_counter() >= deadline:
                 break
         return moves[min(range(len(moves)), key=costs.__getitem__)]
@@ -213,111 +211,16 @@ def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
     return moves
 
 
-def _playout_cost(state: State, player: int, hands: int) -> float:
+def _playout_cost(state: State, player: int, hands: int, rng: random.Random) -> float:
     """The player's score change in hand number ``hands`` less the others' mean.
 
-    RuleBot plays every seat until that hand is over. The searched move may itself have
-    ended the hand (a claim, the last card), so the hand is counted before the move.
+    RuleBot plays every seat to the end of that hand, unless the searched move itself
+    ended it (a claim, the last card).
     """
-    while len(state.results) == hands:  # the game's end adds the hand's result too
-        move = _rule_move(legal_moves(state), state, state.hand_masks[state.to_move[0]])
-        state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
+    if len(state.results) == hands:
+        state = playout(state, rng, policy="rule")
     changes = state.results[hands].changes
     return changes[player] - (sum(changes) - changes[player]) / (state.rules.players - 1)
-
-
-# --- the rules of thumb ---------------------------------------------------------------------
-
-
-def _rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
-    """RuleBot's choice among ``moves``, those of the seat holding ``hand``, in ``at``."""
-    first = moves[0]
-    if len(moves) == 1:
-        return first
-    if isinstance(first, Play):
-        legal = 0
-        for move in moves:
-            if isinstance(move, Claim):
-                return move
-            legal |= 1 << move.card  # type: ignore[union-attr]
-        # The cards played: this trick's, and those taken (quicker than going through tricks).
-        played = functools.reduce(operator.or_, at.taken_masks, played_mask((), at.trick))
-        return PLAYS[first.player][_rule_card(at.rules, hand, legal, at.trick, played)]
-    if isinstance(first, Pass):
-        return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
-    if isinstance(first, ShootChoice):
-        return _rule_shoot(at.rules, first.player, at.scores, at.taken_masks)
-    return first  # a pass call (dealer's choice): the first one offered
-
-
-def _rank(card: int) -> int:
-    """Jokers lowest (they never win a trick), then by rank within a suit."""
-    return -1 if card >= 52 else card % 13
-
-
-def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], played: int) -> int:
-    points = rules.card_points
-    queen_out = not (played | hand) & _QUEEN and bool(rules.deck_mask & _QUEEN)
-    led = led_card(trick)
-    if led >= 0 and legal & LED_MASK[led]:
-        # Following suit (the common case, in bits: every legal card is of the suit led).
-        best = trick[trick_winner(trick, 0, len(trick))]  # the card winning so far
-        under = legal & ((1 << best) - 1)
-        if under:  # duck with the highest card that still loses
-            return under.bit_length() - 1
-        keep_queen = legal & ~_QUEEN or legal
-        if len(trick) == rules.players - 1 and not played_mask((), trick) & rules.positive_mask:
-            return keep_queen.bit_length() - 1  # last to a trick without points: shed high
-        return (keep_queen & -keep_queen).bit_length() - 1
-    cards = list(cards_of(legal))
-    if led < 0:  # leading (or only jokers so far): lead low and safe
-        safe = [c for c in cards if points[c] <= 0 and not (queen_out and 1 << c & _HIGH_SPADES)]
-        return min(safe or cards, key=lambda c: (_rank(c), points[c]))
-    # Void in the suit led: dump the worst card.
-    if legal & _QUEEN and points[QUEEN_OF_SPADES] > 0:
-        return int(QUEEN_OF_SPADES)
-    costly = [c for c in cards if points[c] > 0]
-    if costly:
-        return max(costly, key=lambda c: (points[c], _rank(c)))
-    if queen_out and legal & _HIGH_SPADES:
-        return max(cards_of(legal & _HIGH_SPADES))
-    plain = [c for c in cards if points[c] == 0] or cards
-    return max(plain, key=_rank)
-
-
-def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
-    points = rules.card_points
-    allowed = passable(rules, hand)
-    low_spades = (hand & SUIT_MASKS[3] & (_QUEEN - 1)).bit_count()
-
-    def danger(card: int) -> tuple[int, int]:
-        bit = 1 << card
-        if bit & JOKERS or points[card] < 0:
-            return (-100, 0)
-        if bit & _QUEEN:
-            return (100, 0)
-        if bit & _HIGH_SPADES and low_spades < 4:
-            return (90, _rank(card))
-        if points[card] > 0:
-            return (50 + points[card], _rank(card))
-        length = (hand & SUIT_MASKS[card // 13]).bit_count()
-        short = 20 if length <= count and not bit & HEARTS else 0
-        return (short + _rank(card), -length)
-
-    return sorted(cards_of(allowed), key=danger, reverse=True)[:count]
-
-
-def _rule_shoot(
-    rules: Rules, seat: int, scores: tuple[int, ...], taken: tuple[int, ...]
-) -> ShootChoice:
-    # Adding to the others and subtracting from oneself move the gap alike; adding ends
-    # the game sooner, which suits the leader.
-    shot = shooter(rules, taken)
-    value = rules.sun_points if shot is not None and shot[0] == "sun" else rules.moon_points
-    others = [score for other, score in enumerate(scores) if other != seat]
-    leading = scores[seat] < min(others) + value
-    ends = rules.target is not None and max(others) + value >= rules.target
-    return ShootChoice(seat, ShootMode.ADD if ends and leading else ShootMode.SUBTRACT)
 
 
 # --- games and tournaments --------------------------------------------------------------

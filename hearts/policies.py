@@ -1,0 +1,194 @@
+"""Move policies over a full state, and playouts: a state played to the end in one call.
+
+:func:`playout` plays a :class:`~hearts.State` to the end of its hand (or of the game) with
+a built-in policy at every seat: uniformly random moves, or the rules of thumb
+:class:`~hearts.RuleBot` plays by (:func:`rule_move`). Search code spends its time here.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.engine import apply_unchecked, legal_moves
+from hearts.errors import HeartsError, describe_value
+from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
+from hearts.passes import passable
+from hearts.play import LED_MASK, led_card, played_mask, trick_winner
+from hearts.rules import Rules, ShootMode
+from hearts.scoring import shooter
+from hearts.state import Phase, State
+from hearts.views import PlayerView
+
+__all__ = ["playout", "rule_move"]
+
+_QUEEN: Final = QUEEN_OF_SPADES.mask
+_HIGH_SPADES: Final = CardSet("KS AS").mask
+_POLICIES: Final = ("random", "rule")
+_UNTIL: Final = ("hand", "game")
+_OVER: Final = Phase.OVER
+
+
+def playout(
+    state: State, rng: random.Random, *, policy: str = "random", until: str = "hand"
+) -> State:
+    """``state`` played on to the end of its hand, or of the game with ``until="game"``.
+
+    Every move is one of :func:`hearts.legal_moves`, chosen by ``policy`` for every seat:
+
+    * ``"random"``: uniformly at random, ``moves[rng.randrange(len(moves))]``, drawing
+      from ``rng`` only when there is a choice (a forced move or a deal draws nothing);
+    * ``"rule"``: :class:`~hearts.RuleBot`'s rules of thumb, which draw nothing from
+      ``rng``; seeing every hand, it claims whenever a claim is safe (RuleBot claims when
+      its view shows it safe).
+
+    A deal is the game's own seeded deal, so a game played out is the game of its seed.
+    The hand ends when its result is added to :attr:`State.results <hearts.State.results>`:
+    the hand's score changes are then ``playout(state, rng).results[-1].changes``. From a
+    state between hands (the deal phase) the next hand is dealt and played; a finished game
+    comes back as it is. The same ``state`` and generator state give the same result, and
+    ``state`` itself is never changed.
+
+    >>> import random, hearts
+    >>> state = hearts.new_game(hearts.Rules(), seed=7)
+    >>> end = hearts.playout(state, random.Random(1))  # deal, pass and play one hand
+    >>> len(end.results), end.phase, sum(end.results[-1].changes) in (26, 78)
+    (1, <Phase.DEAL: 'deal'>, True)
+    >>> hearts.playout(state, random.Random(1)) == end
+    True
+    >>> hearts.playout(state, random.Random(1), policy="rule", until="game").is_over
+    True
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"playout needs a hearts.State, got {describe_value(state)}.")
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"playout needs a random.Random to draw with, got {describe_value(rng)}; pass "
+            "random.Random(seed) for a reproducible playout."
+        )
+    if policy not in _POLICIES:
+        raise HeartsError(
+            f"playout's policy must be 'random' or 'rule', got {describe_value(policy)}."
+        )
+    if until not in _UNTIL:
+        raise HeartsError(f"playout's until must be 'hand' or 'game', got {describe_value(until)}.")
+    if state.is_over:
+        return state
+    rule = policy == "rule"
+    whole_game = until == "game"
+    hands = len(state.results)  # the end of the game adds its last hand's result too
+    while (state.phase is not _OVER) if whole_game else (len(state.results) == hands):
+        moves = legal_moves(state)
+        if len(moves) == 1:  # a forced move, or the deal
+            move = moves[0]
+        elif rule:
+            move = rule_move(moves, state, state.hand_masks[state.to_move[0]])
+        else:
+            move = moves[rng.randrange(len(moves))]
+        state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
+    return state
+
+
+# --- the rules of thumb ---------------------------------------------------------------------
+
+
+def rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
+    """RuleBot's choice among ``moves``, those of the seat holding ``hand``, in ``at``.
+
+    >>> import hearts
+    >>> state = hearts.apply(hearts.new_game(seed=2), hearts.legal_moves(hearts.new_game(seed=2))[0])
+    >>> seen = hearts.view(state, 1)
+    >>> rule_move(hearts.legal_moves(seen), seen, seen.hand_mask).player
+    1
+    """
+    first = moves[0]
+    if len(moves) == 1:
+        return first
+    if isinstance(first, Play):
+        legal = 0
+        for move in moves:
+            if isinstance(move, Claim):
+                return move
+            legal |= 1 << move.card  # type: ignore[union-attr]
+        # The cards played: this trick's, and those taken (quicker than going through tricks).
+        played = functools.reduce(operator.or_, at.taken_masks, played_mask((), at.trick))
+        return PLAYS[first.player][_rule_card(at.rules, hand, legal, at.trick, played)]
+    if isinstance(first, Pass):
+        return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
+    if isinstance(first, ShootChoice):
+        return _rule_shoot(at.rules, first.player, at.scores, at.taken_masks)
+    return first  # a pass call (dealer's choice): the first one offered
+
+
+def _rank(card: int) -> int:
+    """Jokers lowest (they never win a trick), then by rank within a suit."""
+    return -1 if card >= 52 else card % 13
+
+
+def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], played: int) -> int:
+    points = rules.card_points
+    queen_out = not (played | hand) & _QUEEN and bool(rules.deck_mask & _QUEEN)
+    led = led_card(trick)
+    if led >= 0 and legal & LED_MASK[led]:
+        # Following suit (the common case, in bits: every legal card is of the suit led).
+        best = trick[trick_winner(trick, 0, len(trick))]  # the card winning so far
+        under = legal & ((1 << best) - 1)
+        if under:  # duck with the highest card that still loses
+            return under.bit_length() - 1
+        keep_queen = legal & ~_QUEEN or legal
+        if len(trick) == rules.players - 1 and not played_mask((), trick) & rules.positive_mask:
+            return keep_queen.bit_length() - 1  # last to a trick without points: shed high
+        return (keep_queen & -keep_queen).bit_length() - 1
+    cards = list(cards_of(legal))
+    if led < 0:  # leading (or only jokers so far): lead low and safe
+        safe = [c for c in cards if points[c] <= 0 and not (queen_out and 1 << c & _HIGH_SPADES)]
+        return min(safe or cards, key=lambda c: (_rank(c), points[c]))
+    # Void in the suit led: dump the worst card.
+    if legal & _QUEEN and points[QUEEN_OF_SPADES] > 0:
+        return int(QUEEN_OF_SPADES)
+    costly = [c for c in cards if points[c] > 0]
+    if costly:
+        return max(costly, key=lambda c: (points[c], _rank(c)))
+    if queen_out and legal & _HIGH_SPADES:
+        return max(cards_of(legal & _HIGH_SPADES))
+    plain = [c for c in cards if points[c] == 0] or cards
+    return max(plain, key=_rank)
+
+
+def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
+    points = rules.card_points
+    allowed = passable(rules, hand)
+    low_spades = (hand & SUIT_MASKS[3] & (_QUEEN - 1)).bit_count()
+
+    def danger(card: int) -> tuple[int, int]:
+        bit = 1 << card
+        if bit & JOKERS or points[card] < 0:
+            return (-100, 0)
+        if bit & _QUEEN:
+            return (100, 0)
+        if bit & _HIGH_SPADES and low_spades < 4:
+            return (90, _rank(card))
+        if points[card] > 0:
+            return (50 + points[card], _rank(card))
+        length = (hand & SUIT_MASKS[card // 13]).bit_count()
+        short = 20 if length <= count and not bit & HEARTS else 0
+        return (short + _rank(card), -length)
+
+    return sorted(cards_of(allowed), key=danger, reverse=True)[:count]
+
+
+def _rule_shoot(
+    rules: Rules, seat: int, scores: tuple[int, ...], taken: tuple[int, ...]
+) -> ShootChoice:
+    # Adding to the others and subtracting from oneself move the gap alike; adding ends
+    # the game sooner, which suits the leader.
+    shot = shooter(rules, taken)
+    value = rules.sun_points if shot is not None and shot[0] == "sun" else rules.moon_points
+    others = [score for other, score in enumerate(scores) if other != seat]
+    leading = scores[seat] < min(others) + value
+    ends = rules.target is not None and max(others) + value >= rules.target
+    return ShootChoice(seat, ShootMode.ADD if ends and leading else ShootMode.SUBTRACT)
