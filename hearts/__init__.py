@@ -8,6 +8,9 @@
 (4, True)
 """
 
+from importlib.machinery import ExtensionFileLoader
+
+from hearts import play
 from hearts.bots import (
     Bot,
     BotStanding,
@@ -44,6 +47,7 @@ from hearts.engine import (
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
+from hearts.policies import playout
 from hearts.records import (
     RECORD_SCHEMA,
     GameRecord,
@@ -84,6 +88,18 @@ from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
 
 __version__ = "0.1.0"
+
+
+compiled = isinstance(getattr(play, "__loader__", None), ExtensionFileLoader)
+"""Whether the core runs compiled by mypyc (a compiled wheel) or as pure Python.
+
+Both run the same typed source and behave the same; the compiled one is faster (see the
+performance page). ``hearts --version`` says which is installed.
+
+>>> import hearts
+>>> isinstance(hearts.compiled, bool)
+True
+"""
 
 __all__ = [
     "DECK",
@@ -136,6 +152,7 @@ __all__ = [
     "Trick",
     "__version__",
     "apply",
+    "compiled",
     "count_deals",
     "dump",
     "dumps",
@@ -151,6 +168,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "play_game",
+    "playout",
     "record_schema",
     "replay",
     "result_from_dict",

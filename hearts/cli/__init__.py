@@ -39,7 +39,7 @@ from pathlib import Path
 
 import attrs
 
-from hearts import __version__
+from hearts import __version__, compiled
 from hearts.bots import Bot, GameResult, RandomBot, RuleBot, SearchBot
 from hearts.bots import play_game as play_bots
 from hearts.cli._input import (
@@ -492,7 +492,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"hearts {__version__}")
+    build = "compiled with mypyc" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"hearts {__version__} ({build})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     def command(
