@@ -175,6 +175,24 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
     )
 
 
+def receiver(seat: int, direction: PassDirection, players: int) -> int:
+    """The seat that receives the cards ``seat`` passes ``direction``.
+
+    >>> receiver(3, PassDirection.LEFT, 4), receiver(0, PassDirection.RIGHT, 4)
+    (0, 3)
+    """
+    return (seat + direction.offset(players)) % players
+
+
+def passer(seat: int, direction: PassDirection, players: int) -> int:
+    """The seat whose passed cards ``seat`` receives (the inverse of :func:`receiver`).
+
+    >>> passer(0, PassDirection.LEFT, 4), passer(2, PassDirection.ACROSS, 4)
+    (3, 0)
+    """
+    return (seat - direction.offset(players)) % players
+
+
 def exchange(
     hands: Sequence[int], passed: Sequence[int], direction: PassDirection
 ) -> tuple[int, ...]:
@@ -186,9 +204,11 @@ def exchange(
     ['3♣ 6♣', '2♣ 5♣', '4♣ 7♣']
     """
     players = len(hands)
-    offset = direction.offset(players)
     return tuple(
-        [hands[seat] & ~passed[seat] | passed[(seat - offset) % players] for seat in range(players)]
+        [
+            hands[seat] & ~passed[seat] | passed[passer(seat, direction, players)]
+            for seat in range(players)
+        ]
     )
 
 

@@ -31,8 +31,8 @@ from typing import Final
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.passes import passable
-from hearts.play import breaks_hearts, playable
-from hearts.rules import FirstTrick
+from hearts.play import breaks_hearts, passer, playable, receiver
+from hearts.rules import FirstTrick, PassDirection
 from hearts.state import Phase, State
 from hearts.views import PlayerView
 
@@ -376,13 +376,13 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
             if phase is Phase.PLAY
             else empty
         )
-        offset = view.pass_direction.offset(players)
-        if not view.pass_count or not offset:
+        direction = view.pass_direction
+        if not view.pass_count or direction is PassDirection.HOLD:
             passed = empty
         else:
             chosen = []
             for seat in range(players):
-                target = (seat + offset) % players
+                target = receiver(seat, direction, players)
                 if seat == player:
                     chosen.append(view.passed_mask)
                 elif target == player:
@@ -391,7 +391,7 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
                     chosen.append(_pick(held[target] & allowed, view.pass_count, rng))
             passed = tuple(chosen)
         dealt = tuple(
-            held[seat] & ~passed[(seat - offset) % players] | passed[seat]
+            held[seat] & ~passed[passer(seat, direction, players)] | passed[seat]
             for seat in range(players)
         )
     return view._state_with(rng.getrandbits(63), dealt, hands, passed)

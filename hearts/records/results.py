@@ -10,6 +10,7 @@ from typing import Final
 from hearts.cards import ALL_CARDS, CardSet
 from hearts.engine import start_hand
 from hearts.passes import passable
+from hearts.play import passer
 from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,
@@ -328,7 +329,7 @@ def _check_seen_cards(
     Returns the hand size and how many cards each seat passed.
     """
     players = len(dealt)
-    source = (player - direction.offset(players)) % players
+    source = passer(player, direction, players)
     for seat in range(players):
         if seat != player and dealt[seat]:
             raise RecordError(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts.cards import CardSet
+from hearts.play import receiver
 from hearts.records.read import _check_rules_argument
 from hearts.records.results import _check_result_argument
 from hearts.rules import (
@@ -64,8 +65,7 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
     lines += [f"  P{seat} dealt {hand}" for seat, hand in enumerate(result.dealt)]
     if any(result.passed):
         for seat, cards in enumerate(result.passed):
-            receiver = (seat + direction.offset(players)) % players
-            lines.append(f"  P{seat} passes {cards} to P{receiver}")
+            lines.append(f"  P{seat} passes {cards} to P{receiver(seat, direction, players)}")
     for number, trick in enumerate(result.tricks, start=1):
         line = f"  Trick {number:2}: {trick}"
         if rules is not None:
