@@ -357,6 +357,12 @@ class Rules:
                 "Rules.target and Rules.hands are both None, so the game would never end; "
                 "set a target score or a number of hands."
             )
+        elif self.play_on_ties and self.score_floor is not None:
+            raise RulesError(
+                "Rules.play_on_ties plays on while the lowest total is shared, but with "
+                f"Rules.score_floor={self.score_floor} players held at the floor can stay "
+                "tied hand after hand and the game might never end; drop one of the two."
+            )
 
     def _build_tables(self, deck: int, hand_size: int) -> None:
         table = [0] * len(CARDS)

@@ -460,3 +460,14 @@ def test_joker_points_are_allowed() -> None:
     rules = Rules(players=3, jokers=2, points={**STANDARD_POINTS, "JK1": 5})
     assert rules.card_points[Card("JK1")] == 5
     assert rules.moon_points == 31
+
+
+def test_playing_on_ties_with_a_score_floor_is_refused() -> None:
+    """Found by Hypothesis: with a floor, two players held at it take no points and stay
+    tied; a game played on until the tie breaks could go on for ever (a RuleBot game of two
+    hands ran for more than ten minutes in CI). Rules refuses the pair with a sentence."""
+    with pytest.raises(
+        RulesError, match=r"Rules\.play_on_ties .* Rules\.score_floor=0 .* never end"
+    ):
+        Rules(play_on_ties=True, score_floor=0)
+    assert Rules(play_on_ties=True).play_on_ties and Rules(score_floor=0).score_floor == 0
