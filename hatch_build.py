@@ -3,9 +3,10 @@
 ``HEARTS_COMPILE=1`` compiles the modules that pyproject.toml lists (through hatch-mypyc)
 and fails if it cannot; ``HEARTS_COMPILE=auto`` compiles when a C compiler and Python's
 headers are found and builds the pure package, with a note, when compiling is not possible;
-unset or ``0`` builds the pure package. An editable install is always pure. The compiled
-files are removed from the source tree once the wheel holds them, so that a later editable
-install does not import stale compiled modules.
+unset or ``0`` builds the pure package. An editable install is always pure. mypy and
+hatch-mypyc are build dependencies only when compiling, and the compiled files are removed
+from the source tree once the wheel holds them, so that a later editable install does not
+import stale compiled modules.
 """
 
 from __future__ import annotations
@@ -16,10 +17,18 @@ import sys
 import sysconfig
 from typing import Any
 
-from hatch_mypyc.plugin import MypycBuildHook
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 _OFF = ("", "0", "no", "false")
 _ON = ("1", "yes", "true")
+_COMPILER = ["hatch-mypyc>=0.16", "mypy>=1.10"]
+
+
+def _mode() -> str:
+    mode = os.environ.get("HEARTS_COMPILE", "").strip().lower()
+    if mode not in (*_OFF, *_ON, "auto"):
+        raise ValueError(f"HEARTS_COMPILE must be 0, 1 or auto, got {mode!r}.")
+    return "off" if mode in _OFF else "on" if mode in _ON else "auto"
 
 
 def _can_compile() -> bool:
@@ -29,22 +38,48 @@ def _can_compile() -> bool:
         return False
     if sys.platform == "win32":
         return True  # MSVC is found by setuptools itself; a failure falls back below
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    return shutil.which(compiler) is not None or shutil.which("cc") is not None
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(compiler) is not None
 
 
-class CustomBuildHook(MypycBuildHook):  # type: ignore[misc]
+class CompiledCoreHook(BuildHookInterface):  # type: ignore[misc]
     """hatch-mypyc's hook, switched by ``HEARTS_COMPILE`` and cleaning up after itself."""
 
+    PLUGIN_NAME = "custom"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._mypyc: Any = None
+
+    def dependencies(self) -> list[str]:
+        mode = _mode()
+        if mode == "on" or (mode == "auto" and _can_compile()):
+            return list(_COMPILER)
+        return []
+
+    def _compiler(self) -> Any:
+        if self._mypyc is None:
+            # Imported here: hatch-mypyc is installed only when compiling.
+            from hatch_mypyc.plugin import MypycBuildHook  # noqa: PLC0415
+
+            self._mypyc = MypycBuildHook(
+                self.root,
+                self.config,
+                self.build_config,
+                self.metadata,
+                self.directory,
+                self.target_name,
+                self.app,
+            )
+        return self._mypyc
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        mode = os.environ.get("HEARTS_COMPILE", "").strip().lower()
-        if mode in _OFF or self.target_name != "wheel" or version == "editable":
+        mode = _mode()
+        if mode == "off" or self.target_name != "wheel" or version == "editable":
             return
-        if mode in _ON:
-            super().initialize(version, build_data)
+        if mode == "on":
+            self._compiler().initialize(version, build_data)
             return
-        if mode != "auto":
-            raise ValueError(f"HEARTS_COMPILE must be 0, 1 or auto, got {mode!r}.")
         if not _can_compile():
             self.app.display_info(
                 "HEARTS_COMPILE=auto: no C compiler or Python headers here; "
@@ -52,10 +87,11 @@ class CustomBuildHook(MypycBuildHook):  # type: ignore[misc]
             )
             return
         try:
-            super().initialize(version, build_data)
+            self._compiler().initialize(version, build_data)
         except Exception as error:  # a compiler that cannot build: the pure package works too
-            self.clean([version])
-            reason = str(error).strip().splitlines()[-1] if str(error).strip() else repr(error)
+            self._compiler().clean([version])
+            text = str(error).strip()
+            reason = text.splitlines()[-1] if text else repr(error)
             self.app.display_warning(
                 f"HEARTS_COMPILE=auto: compiling failed ({reason}); building the pure-Python "
                 "package."
@@ -63,9 +99,9 @@ class CustomBuildHook(MypycBuildHook):  # type: ignore[misc]
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if not build_data.get("pure_python", True):
-            self.clean([version])
+            self._compiler().clean([version])
 
 
-def get_build_hook() -> type[CustomBuildHook]:
-    """The hook class, for hatchling (the module also holds hatch-mypyc's own)."""
-    return CustomBuildHook
+def get_build_hook() -> type[CompiledCoreHook]:
+    """The hook class, for hatchling."""
+    return CompiledCoreHook

@@ -144,23 +144,36 @@ def from_hands(
 def start_hand(
     rules: Rules | None = None,
     *,
-    hand_number: int = 0,
+    hand_number: int | None = None,
     scores: Iterable[int] | None = None,
     results: Iterable[HandResult] = (),
     seed: int = 0,
 ) -> State:
     """The game before hand ``hand_number`` is dealt, after ``results``.
 
-    The pass of the hand is the rules' cycle's; ``scores`` are the totals so far (by
-    default the starting ones), and the game is over if the last result names winners.
-    Records are checked by replaying their moves from here.
+    The pass of the hand is the rules' cycle's; ``scores`` are the totals so far, and the
+    game is over if the last result names winners. By default the hand is the one after
+    the last result and the totals are the last result's (the starting ones if there is
+    none). Records are checked by replaying their moves from here.
 
     >>> import hearts
     >>> state = hearts.start_hand(hand_number=2, scores=(10, 3, 0, 13))
     >>> state.phase, state.pass_direction, state.dealer
     (<Phase.DEAL: 'deal'>, PassDirection.ACROSS, 2)
     """
-    return _hand_start("start_hand", rules, hand_number, scores, results, seed)
+    done = tuple(results) if isinstance(results, Iterable) else results
+    if not isinstance(done, tuple) or not all(isinstance(r, HandResult) for r in done):
+        raise TypeError(
+            f"start_hand needs results as HandResult values, got {describe_value(results)}."
+        )
+    if done:
+        hand_number = done[-1].hand_number + 1 if hand_number is None else hand_number
+        scores = done[-1].scores if scores is None else scores
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
+    check_seed("seed", seed)
+    number = 0 if hand_number is None else hand_number
+    return _hand_start("start_hand", rules, number, scores, done, seed)
 
 
 def _hand_start(
@@ -168,7 +181,7 @@ def _hand_start(
     rules: Rules | None,
     hand_number: int,
     scores: Iterable[int] | None,
-    results: Iterable[HandResult],
+    results: tuple[HandResult, ...],
     seed: int,
 ) -> State:
     rules = Rules() if rules is None else rules
@@ -191,11 +204,8 @@ def _hand_start(
         raise TypeError(f"hand_number must be an int, got {describe_value(hand_number)}.")
     if hand_number < 0:
         raise HeartsError(f"hand_number must be at least 0, got {describe_value(hand_number)}.")
-    done = tuple(results)
-    if not all(isinstance(result, HandResult) for result in done):
-        raise TypeError(f"{who} needs results as HandResult values, got {describe_value(results)}.")
-    phase = _OVER if done and done[-1].winners else _DEAL
-    return _new_hand(rules, seed, hand_number, totals, done, phase)
+    phase = _OVER if results and results[-1].winners else _DEAL
+    return _new_hand(rules, seed, hand_number, totals, results, phase)
 
 
 def _new_hand(
@@ -650,11 +660,12 @@ def _apply_choice(state: State, move: ChoosePass) -> State:
     if direction is _HOLD:
         if count != 0:
             raise IllegalMoveError(
-                f"P{player} may not call a hold hand of {count} cards: a hold hand passes 0."
+                f"P{player} may not call a hold hand of {describe_value(count)} cards: a hold "
+                "hand passes 0."
             )
     elif not (isinstance(count, int) and 1 <= count <= rules.pass_count):
         raise IllegalMoveError(
-            f"P{player} may not call a pass of {count!r} cards: the dealer calls 1 to "
+            f"P{player} may not call a pass of {describe_value(count)} cards: the dealer calls 1 to "
             f"{rules.pass_count} (Rules.pass_count)."
         )
     return _start_passing(state._replace(pass_direction=direction, pass_count=count))

@@ -6,6 +6,8 @@ RULES.md; each test names the rule it checks.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from positions import (
     BREAKING_HANDS,
@@ -23,7 +25,17 @@ from positions import (
 )
 
 import hearts
-from hearts import CardSet, Deal, HeartsError, IllegalMoveError, Pass, Phase, Play, Rules
+from hearts import (
+    CardSet,
+    Deal,
+    HeartsError,
+    IllegalMoveError,
+    Pass,
+    PassDirection,
+    Phase,
+    Play,
+    Rules,
+)
 
 # --- first lead ---------------------------------------------------------------------------
 
@@ -433,3 +445,21 @@ def test_new_game_checks_its_arguments() -> None:
     with pytest.raises(hearts.HeartsError, match="scores must be 4 ints"):
         hearts.from_hands(MOON_HANDS, scores=(1, 2))
     assert hearts.new_game().seed != hearts.new_game().seed  # drawn when not given
+
+
+def test_start_hand_follows_its_results_and_checks_its_seed() -> None:
+    """hearts.start_hand: the position before a hand's deal, as the engine makes it between
+    hands (records replay from it); with results, the hand and the totals follow them."""
+    state = hearts.new_game(hearts.Rules(target=40), seed=5)
+    rng = random.Random(1)
+    while not state.results:
+        moves = hearts.legal_moves(state)
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    assert hearts.start_hand(state.rules, results=state.results, seed=state.seed) == state
+    assert hearts.start_hand(hand_number=3).pass_direction is PassDirection.HOLD
+    with pytest.raises(TypeError, match=r"^seed must be an int, got 'x'\.$"):
+        hearts.start_hand(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(HeartsError, match=r"a seed has at most 1,000 digits"):
+        hearts.start_hand(seed=10**1500)
+    with pytest.raises(TypeError, match=r"^start_hand needs results as HandResult values"):
+        hearts.start_hand(results=[1])  # type: ignore[list-item]

@@ -1564,3 +1564,52 @@ def test_the_readers_never_accept_what_the_schema_refuses(
         if not validator.is_valid(broken):
             with pytest.raises(RecordError):
                 reader(broken)
+
+
+def test_a_claim_before_hearts_are_broken_reads_back() -> None:
+    """Found by review: the cards played to a claim's trick are not kept, so the replay must
+    not decide hearts broken by whichever legal cards it tries (here 2♥ before P2 claims)."""
+    rules = Rules(moon="choose", claims=True)
+    hands = [
+        "2C 3C 4C 5C 6C 2D 3D 4D 5D QH 5S 6S 7S",
+        "2H 3H 4H 5H 6H 7H 8H 9H TH JH 2S 3S 4S",
+        "KC QC JC TC AD KD QD JD AS KS QS JS TS",
+        "AC 7C 8C 9C 6D 7D 8D 9D TD KH AH 8S 9S",
+    ]
+    state = hearts.from_hands(hands, rules, hand_number=3)
+    for move in ("P0 plays 2C", "P1 plays 2S", "P2 plays TC", "P3 plays AC", "P3 plays 6D"):
+        state = hearts.apply(state, hearts.parse_move(move))
+    for move in ("P0 plays 2D", "P1 plays 3S", "P2 claims the rest"):
+        state = hearts.apply(state, hearts.parse_move(move))
+    assert state.phase is Phase.SHOOT and not state.hearts_broken
+    assert hearts.state_from_dict(through_json(hearts.state_to_dict(state))) == state
+    for seat in range(4):
+        seen = hearts.view(state, seat)
+        assert hearts.view_from_dict(through_json(hearts.view_to_dict(seen))) == seen
+
+
+def test_replay_refusals_name_the_field_that_is_wrong() -> None:
+    """Found by review: a pass direction that the cycle does not give, a dealer's call of too
+    many cards, cards held in the shoot phase and an overfull trick are each named at
+    their own field, before any move is replayed past them."""
+    states, _ = play_through(Rules(target=40), 5)
+    result = through_json(hearts.result_to_dict(states[-1].results[2]))  # hand 3 passes across
+    result["hand_number"] = 3  # a hold hand
+    error = rejected(result, lambda data: hearts.result_from_dict(data, Rules(target=40)))
+    assert error.path == "result.pass_direction" and "pass cycle" in str(error)
+
+    chooser = hearts.new_game(Rules(dealer_chooses_pass=True), seed=4)
+    chooser = hearts.apply(chooser, hearts.legal_moves(chooser)[0])
+    chooser = hearts.apply(chooser, hearts.legal_moves(chooser)[-1])
+    data = through_json(hearts.state_to_dict(chooser))
+    data["pass_count"] = 10**900
+    error = rejected(data)
+    assert error.path == "state.pass_count" and len(str(error)) < 200, str(error)
+
+    data = through_json(hearts.state_to_dict(mid_play_state()))
+    data["phase"] = "shoot"
+    assert rejected(data).path == "state.hands[0]"
+    data = through_json(hearts.state_to_dict(mid_play_state()))
+    data["trick"] += ["2C"] * (4 - len(data["trick"]))
+    error = rejected(data)
+    assert error.path == "state.trick" and "fewer than 4 cards" in str(error)

@@ -353,18 +353,36 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
         state.passed_masks,
         pending,
         called=phase is not Phase.CHOOSE,
+        count_path=f"{path}.pass_count",
     )
     compare(path, state, replayed, _PASS_FIELDS)
     if phase is Phase.PLAY:
+        _check_sizes(state, path)
         replayed = replay_play(path, replayed, state.tricks, state.trick, state.leader)
     elif phase is Phase.SHOOT:
+        for name in ("hands", "trick"):
+            compare(path, state, start, (name,))  # both empty once the hand is over
         replayed = replay_play(path, replayed, state.tricks)
         unplayed = rules.deck_mask & ~played_mask(state.tricks)
         if unplayed and replayed.phase is Phase.PLAY:
             claimer = next((s for s in range(rules.players) if state.taken_masks[s] & unplayed), 0)
             where, said = f"{path}.taken[{claimer}]", "holds the cards nobody played"
+            before = replayed.hearts_broken
             replayed = replay_claim(where, replayed, claimer, said, checked=not sampled)
-            if state.hearts_broken and not replayed.hearts_broken:
-                # The cards played to the claim's trick are not kept; one may have broken hearts.
-                replayed = replayed._replace(hearts_broken=True)
+            # A record keeps no card played to the claim's trick before the claim: hearts
+            # are broken after it as they were before it, or by one of those cards.
+            if state.hearts_broken or not before:
+                replayed = replayed._replace(hearts_broken=state.hearts_broken)
+        compare(path, state, replayed, ("phase",))
     compare(path, state, replayed, _PLAY_FIELDS)
+
+
+def _check_sizes(state: State, path: str) -> None:
+    """While a hand is played, fewer tricks than a hand has and fewer cards than seats."""
+    hand_size, players = state.rules.hand_size, state.rules.players
+    if len(state.tricks) >= hand_size:
+        raise RecordError(
+            f"{path}.tricks", f"must hold fewer than {hand_size} tricks while the hand is played."
+        )
+    if len(state.trick) >= players:
+        raise RecordError(f"{path}.trick", f"must hold fewer than {players} cards.")

@@ -37,17 +37,23 @@ def replay_pass(
     pending: Sequence[int] = (),
     *,
     called: bool = True,
+    count_path: str = "",
 ) -> State:
     """The hand from ``start`` after the deal, the dealer's call and the passes given.
 
     ``pending``: the seats whose pass is still to come (a record of the pass phase);
-    ``called``: whether the dealer has called the pass, in rules where it does.
+    ``called``: whether the dealer has called the pass, in rules where it does;
+    ``count_path``: where the record gives how many cards each seat passes (a hand
+    result gives it only by the cards passed).
     """
     state = _applied(start, Deal(CardSet.from_mask(hand) for hand in dealt), f"{path}.dealt")
     if state.phase is Phase.CHOOSE and called:
-        state = _applied(
-            state, ChoosePass(state.dealer, direction, count), f"{path}.pass_direction"
-        )
+        allowed = direction.allowed_with(state.rules.players)
+        where = (count_path or f"{path}.passed") if allowed else f"{path}.pass_direction"
+        state = _applied(state, ChoosePass(state.dealer, direction, count), where)
+    check_equal(f"{path}.pass_direction", direction, state.pass_direction, state)
+    if count_path:
+        check_equal(count_path, count, state.pass_count, state)
     for seat, cards in enumerate(passed):
         if seat not in pending and (cards or state.phase is Phase.PASS):
             state = _applied(state, Pass(seat, CardSet.from_mask(cards)), f"{path}.passed[{seat}]")
@@ -136,6 +142,13 @@ def _claimed(state: State, claim: int, checked: bool) -> State | None:
 
 
 _BEFORE_PLAY: Final = (Phase.DEAL, Phase.CHOOSE, Phase.PASS, Phase.OVER)
+
+
+def _empty_in(phase: Phase, name: str) -> bool:
+    """Whether a field is empty throughout a phase (a shot is chosen with no cards held)."""
+    return phase in _BEFORE_PLAY or (phase is Phase.SHOOT and name in ("hands", "trick"))
+
+
 _MASKS: Final = {"dealt": "dealt_masks", "hands": "hand_masks", "passed": "passed_masks"}
 _TURN: Final = {
     Phase.CHOOSE: "the dealer, who calls the pass",
@@ -156,9 +169,9 @@ def compare(path: str, record: State, replayed: State, names: Sequence[str]) -> 
             ):
                 if mine != theirs:
                     where = f"{path}.{name}[{seat}]"
-                    if not theirs and record.phase in _BEFORE_PLAY:
+                    if not theirs and _empty_in(record.phase, name):
                         raise RecordError(where, f"must be empty in the {phase} phase.")
-                    if name == "hands" and record.phase in _BEFORE_PLAY:
+                    if name == "hands" and record.phase in (Phase.CHOOSE, Phase.PASS):
                         raise RecordError(
                             where,
                             f"must be the hand P{seat} was dealt ({_named(theirs)}) until the "
@@ -167,7 +180,7 @@ def compare(path: str, record: State, replayed: State, names: Sequence[str]) -> 
                     raise RecordError(where, f"must be {_named(theirs)}: {_held(name, seat)}.")
             continue
         mine, theirs = getattr(record, name), getattr(replayed, name)
-        if mine != theirs and name in ("trick", "tricks") and record.phase in _BEFORE_PLAY:
+        if mine != theirs and name in ("trick", "tricks") and _empty_in(record.phase, name):
             raise RecordError(f"{path}.{name}", f"must be empty in the {phase} phase.")
         check_equal(f"{path}.{name}", mine, theirs, replayed)
 
@@ -199,7 +212,7 @@ _WHY: Final = {
     "phase": "as the moves recorded lead to",
     "pass_direction": "as the rules' pass cycle or the dealer's call sets it",
     "pass_count": "the cards each seat passes this hand",
-    "leader": "the seat that led the trick in play",
+    "leader": "the seat that led the trick in play (0 before the hand's first lead)",
     "trick": "the cards played to the trick in play",
     "tricks": "the tricks played",
 }
