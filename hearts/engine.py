@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from hearts.cards import (
     JOKERS,
@@ -43,7 +43,7 @@ from hearts.play import (
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.shuffle import check_seed, deal_refusal, seeded_deal
-from hearts.state import HandResult, Phase, State, Trick
+from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
     "Viewpoint",
@@ -227,29 +227,6 @@ def _new_hand(
 
 
 # --- legal moves -----------------------------------------------------------------------
-
-
-class Viewpoint(Protocol):
-    """What :func:`legal_moves` needs from one player's view of a game.
-
-    :class:`hearts.PlayerView` is the one implementation: the rules decide a player's
-    moves from its own hand and what everybody has seen, so a view is enough.
-    """
-
-    @property
-    def player(self) -> int:
-        """The seat whose view this is."""
-
-    @property
-    def rules(self) -> Rules:
-        """The rules of the game."""
-
-    def _decision_state(self) -> State:
-        """A state with the view's public facts and the player's own hand.
-
-        Each other seat holds every card it might hold; only the player's moves are read
-        from it.
-        """
 
 
 def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence[Move]:

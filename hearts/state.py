@@ -17,14 +17,14 @@ the properties of the same name without the suffix.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 import attrs
 
 from hearts.cards import Card, CardSet
 from hearts.rules import PassDirection, Rules, ShootMode
 
-__all__ = ["HandResult", "Phase", "State", "Trick"]
+__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint"]
 
 
 def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
@@ -271,3 +271,26 @@ class State(NamedTuple):
         if self.phase is not Phase.OVER or not self.results:
             return ()
         return self.results[-1].winners
+
+
+class Viewpoint(Protocol):
+    """What :func:`legal_moves` needs from one player's view of a game.
+
+    :class:`hearts.PlayerView` is the one implementation: the rules decide a player's
+    moves from its own hand and what everybody has seen, so a view is enough.
+    """
+
+    @property
+    def player(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+
+    def _decision_state(self) -> State:
+        """A state with the view's public facts and the player's own hand.
+
+        Each other seat holds every card it might hold; only the player's moves are read
+        from it.
+        """
