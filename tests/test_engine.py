@@ -25,17 +25,7 @@ from positions import (
 )
 
 import hearts
-from hearts import (
-    CardSet,
-    Deal,
-    HeartsError,
-    IllegalMoveError,
-    Pass,
-    PassDirection,
-    Phase,
-    Play,
-    Rules,
-)
+from hearts import CardSet, Deal, HeartsError, IllegalMoveError, Pass, Phase, Play, Rules
 
 # --- first lead ---------------------------------------------------------------------------
 
@@ -456,7 +446,7 @@ def test_start_hand_follows_its_results_and_checks_its_seed() -> None:
         moves = hearts.legal_moves(state)
         state = hearts.apply(state, moves[rng.randrange(len(moves))])
     assert hearts.start_hand(state.rules, results=state.results, seed=state.seed) == state
-    assert hearts.start_hand(hand_number=3).pass_direction is PassDirection.HOLD
+    assert hearts.start_hand(hand_number=3).pass_direction is hearts.PassDirection.HOLD
     with pytest.raises(TypeError, match=r"^seed must be an int, got 'x'\.$"):
         hearts.start_hand(seed="x")  # type: ignore[arg-type]
     with pytest.raises(HeartsError, match=r"a seed has at most 1,000 digits"):
