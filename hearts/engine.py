@@ -102,10 +102,15 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
         raise TypeError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     if seed is None:
         seed = secrets.randbits(63)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
+    _check_seed_argument(seed)
+    return _new_hand(rules, seed, 0, _starting_scores(rules), ())
+
+
+def _check_seed_argument(seed: object) -> None:
+    """A seed given to a game: an int (not a bool) of at most 1,000 digits."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
     check_seed("seed", seed)
-    return _new_hand(rules, seed, 0, _starting_scores(rules), ())
 
 
 def _starting_scores(rules: Rules) -> tuple[int, ...]:
@@ -169,9 +174,7 @@ def start_hand(
     if done:
         hand_number = done[-1].hand_number + 1 if hand_number is None else hand_number
         scores = done[-1].scores if scores is None else scores
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an int, got {describe_value(seed)}.")
-    check_seed("seed", seed)
+    _check_seed_argument(seed)
     number = 0 if hand_number is None else hand_number
     return _hand_start("start_hand", rules, number, scores, done, seed)
 

@@ -360,8 +360,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
         _check_sizes(state, path)
         replayed = replay_play(path, replayed, state.tricks, state.trick, state.leader)
     elif phase is Phase.SHOOT:
-        for name in ("hands", "trick"):
-            compare(path, state, start, (name,))  # both empty once the hand is over
+        compare(path, state, start, ("hands", "trick"))  # both empty once the hand is over
         replayed = replay_play(path, replayed, state.tricks)
         unplayed = rules.deck_mask & ~played_mask(state.tricks)
         if unplayed and replayed.phase is Phase.PLAY:
