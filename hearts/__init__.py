@@ -40,6 +40,7 @@ from hearts.engine import (
     from_hands,
     legal_moves,
     new_game,
+    playout,
     seeded_deal,
     start_hand,
     trick_winner,
@@ -47,7 +48,6 @@ from hearts.engine import (
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
-from hearts.policies import playout
 from hearts.records import (
     RECORD_SCHEMA,
     GameRecord,
@@ -100,6 +100,11 @@ performance page). ``hearts --version`` says which is installed.
 >>> isinstance(hearts.compiled, bool)
 True
 """
+
+if compiled:  # mypyc drops docstrings: give the compiled modules theirs back
+    from hearts._docstrings import restore_all
+
+    restore_all()
 
 __all__ = [
     "DECK",

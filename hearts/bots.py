@@ -37,12 +37,11 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-from hearts.engine import apply, legal_moves, new_game
+from hearts.engine import apply, legal_moves, new_game, playout
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.policies import (
     _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
-    playout,
     rule_move,
 )
 from hearts.rules import Rules

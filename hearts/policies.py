@@ -11,85 +11,43 @@ import functools
 import operator
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
-from hearts.engine import apply_unchecked, legal_moves
-from hearts.errors import HeartsError, describe_value
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
 from hearts.play import LED_MASK, led_card, played_mask, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import shooter
 from hearts.state import Phase, State
-from hearts.views import PlayerView
+from hearts.transitions import advance, moves
 
-__all__ = ["playout", "rule_move"]
+if TYPE_CHECKING:
+    from hearts.views import PlayerView
+
+__all__ = ["play_out", "rule_move"]
 
 _QUEEN: Final = QUEEN_OF_SPADES.mask
 _HIGH_SPADES: Final = CardSet("KS AS").mask
-_POLICIES: Final = ("random", "rule")
-_UNTIL: Final = ("hand", "game")
 _OVER: Final = Phase.OVER
 
 
-def playout(
-    state: State, rng: random.Random, *, policy: str = "random", until: str = "hand"
-) -> State:
-    """``state`` played on to the end of its hand, or of the game with ``until="game"``.
+def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> State:
+    """:func:`hearts.playout` once its arguments are checked.
 
-    Every move is one of :func:`hearts.legal_moves`, chosen by ``policy`` for every seat:
-
-    * ``"random"``: uniformly at random, ``moves[rng.randrange(len(moves))]``, drawing
-      from ``rng`` only when there is a choice (a forced move or a deal draws nothing);
-    * ``"rule"``: :class:`~hearts.RuleBot`'s rules of thumb, which draw nothing from
-      ``rng``; seeing every hand, it claims whenever a claim is safe (RuleBot claims when
-      its view shows it safe).
-
-    A deal is the game's own seeded deal, so a game played out is the game of its seed.
-    The hand ends when its result is added to :attr:`State.results <hearts.State.results>`:
-    the hand's score changes are then ``playout(state, rng).results[-1].changes``. From a
-    state between hands (the deal phase) the next hand is dealt and played; a finished game
-    comes back as it is. The same ``state`` and generator state give the same result, and
-    ``state`` itself is never changed.
-
-    >>> import random, hearts
-    >>> state = hearts.new_game(hearts.Rules(), seed=7)
-    >>> end = hearts.playout(state, random.Random(1))  # deal, pass and play one hand
-    >>> len(end.results), end.phase, sum(end.results[-1].changes) in (26, 78)
-    (1, <Phase.DEAL: 'deal'>, True)
-    >>> hearts.playout(state, random.Random(1)) == end
-    True
-    >>> hearts.playout(state, random.Random(1), policy="rule", until="game").is_over
-    True
+    ``rule`` picks RuleBot's rules of thumb over random moves; ``whole_game`` plays on to
+    the end of the game rather than of the hand.
     """
-    if not isinstance(state, State):
-        raise TypeError(f"playout needs a hearts.State, got {describe_value(state)}.")
-    if not isinstance(rng, random.Random):
-        raise TypeError(
-            f"playout needs a random.Random to draw with, got {describe_value(rng)}; pass "
-            "random.Random(seed) for a reproducible playout."
-        )
-    if policy not in _POLICIES:
-        raise HeartsError(
-            f"playout's policy must be 'random' or 'rule', got {describe_value(policy)}."
-        )
-    if until not in _UNTIL:
-        raise HeartsError(f"playout's until must be 'hand' or 'game', got {describe_value(until)}.")
-    if state.is_over:
-        return state
-    rule = policy == "rule"
-    whole_game = until == "game"
     hands = len(state.results)  # the end of the game adds its last hand's result too
-    while (state.phase is not _OVER) if whole_game else (len(state.results) == hands):
-        moves = legal_moves(state)
-        if len(moves) == 1:  # a forced move, or the deal
-            move = moves[0]
+    while state.phase is not _OVER and (whole_game or len(state.results) == hands):
+        legal = moves(state, None)
+        if len(legal) == 1:  # a forced move, or the deal
+            move = legal[0]
         elif rule:
-            move = rule_move(moves, state, state.hand_masks[state.to_move[0]])
+            move = rule_move(legal, state, state.hand_masks[state.to_move[0]])
         else:
-            move = moves[rng.randrange(len(moves))]
-        state = apply_unchecked(state, move)  # a move legal_moves gave: no need to check
+            move = legal[rng.randrange(len(legal))]
+        state = advance(state, move, False)  # a move of moves(): no need to check it
     return state
 
 

@@ -17,7 +17,7 @@ the properties of the same name without the suffix.
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, final
 
 import attrs
 
@@ -25,6 +25,13 @@ from hearts.cards import Card, CardSet
 from hearts.rules import PassDirection, Rules, ShootMode
 
 __all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint"]
+
+_STATE_FIELDS: Final = (
+    "rules", "seed", "phase", "hand_number", "scores", "results", "pass_direction",
+    "pass_count", "dealt_masks", "hand_masks", "passed_masks", "to_move", "leader", "trick",
+    "tricks", "taken_masks", "hearts_broken",
+)  # fmt: skip
+"""State's fields, in the constructor's order."""
 
 
 def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
@@ -152,12 +159,15 @@ class HandResult:
         return self.sun if self.sun is not None else self.moon
 
 
-class State(NamedTuple):
+@final
+class State:
     """One moment of a game: immutable, hashable, and cheap to keep.
 
     Build one with :func:`hearts.new_game` or :func:`hearts.from_hands` and move on with
     :func:`hearts.apply`; the constructor itself does not validate (the engine uses it on
-    its hot path). Fields ending in ``_masks`` hold one card bitmask per seat.
+    its hot path). Fields ending in ``_masks`` hold one card bitmask per seat. A state is a
+    plain class, not a tuple: it has no length and no order, and :meth:`replace` gives a
+    copy with some fields changed.
 
     >>> import hearts
     >>> deal = hearts.seeded_deal(hearts.Rules(), seed=4, hand_number=0)
@@ -166,48 +176,124 @@ class State(NamedTuple):
     (<Phase.PLAY: 'play'>, 1, True, 0)
     """
 
-    rules: Rules
-    seed: int
+    __slots__ = _STATE_FIELDS
+
+    rules: Final[Rules]
+    seed: Final[int]
     """The seed of the deals this game offers (see :func:`hearts.new_game`)."""
-    phase: Phase
-    hand_number: int
+    phase: Final[Phase]
+    hand_number: Final[int]
     """The current hand, counted from 0."""
-    scores: tuple[int, ...]
+    scores: Final[tuple[int, ...]]
     """Each seat's total before the current hand."""
-    results: tuple[HandResult, ...]
+    results: Final[tuple[HandResult, ...]]
     """One result per finished hand, in order."""
-    pass_direction: PassDirection
+    pass_direction: Final[PassDirection]
     """Where this hand's cards are passed: from the rules' pass cycle, or the dealer's
     choice."""
-    pass_count: int
+    pass_count: Final[int]
     """How many cards each seat passes this hand (0 on a hold hand)."""
-    dealt_masks: tuple[int, ...]
+    dealt_masks: Final[tuple[int, ...]]
     """Each seat's cards as dealt this hand, before passing."""
-    hand_masks: tuple[int, ...]
+    hand_masks: Final[tuple[int, ...]]
     """Each seat's cards (before the exchange, the passed cards are still held)."""
-    passed_masks: tuple[int, ...]
+    passed_masks: Final[tuple[int, ...]]
     """The cards each seat chose to pass this hand (0 until it has passed)."""
-    to_move: tuple[int, ...]
+    to_move: Final[tuple[int, ...]]
     """The seats whose move is awaited: all unpassed seats when passing, one when playing."""
-    leader: int
+    leader: Final[int]
     """The seat that led (or is to lead) the current trick."""
-    trick: tuple[Card, ...]
+    trick: Final[tuple[Card, ...]]
     """The cards of the current trick, in the order played from the leader."""
-    tricks: tuple[Trick, ...]
+    tricks: Final[tuple[Trick, ...]]
     """The completed tricks of the current hand."""
-    taken_masks: tuple[int, ...]
+    taken_masks: Final[tuple[int, ...]]
     """The cards each seat has won in tricks this hand."""
-    hearts_broken: bool
+    hearts_broken: Final[bool]
     """Whether a heart has been played this hand."""
 
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        phase: Phase,
+        hand_number: int,
+        scores: tuple[int, ...],
+        results: tuple[HandResult, ...],
+        pass_direction: PassDirection,
+        pass_count: int,
+        dealt_masks: tuple[int, ...],
+        hand_masks: tuple[int, ...],
+        passed_masks: tuple[int, ...],
+        to_move: tuple[int, ...],
+        leader: int,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        taken_masks: tuple[int, ...],
+        hearts_broken: bool,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.phase = phase
+        self.hand_number = hand_number
+        self.scores = scores
+        self.results = results
+        self.pass_direction = pass_direction
+        self.pass_count = pass_count
+        self.dealt_masks = dealt_masks
+        self.hand_masks = hand_masks
+        self.passed_masks = passed_masks
+        self.to_move = to_move
+        self.leader = leader
+        self.trick = trick
+        self.tricks = tricks
+        self.taken_masks = taken_masks
+        self.hearts_broken = hearts_broken
+
+    def _fields(self) -> tuple[object, ...]:
+        """Every field, in the constructor's order."""
+        return (
+            self.rules, self.seed, self.phase, self.hand_number, self.scores, self.results,
+            self.pass_direction, self.pass_count, self.dealt_masks, self.hand_masks,
+            self.passed_masks, self.to_move, self.leader, self.trick, self.tricks,
+            self.taken_masks, self.hearts_broken,
+        )  # fmt: skip
+
+    def replace(self, **changes: object) -> State:
+        """A copy of this state with the given fields changed (not validated).
+
+        >>> import hearts
+        >>> state = hearts.new_game(seed=1)
+        >>> state.replace(scores=(5, 0, 0, 0)).scores, state.scores
+        ((5, 0, 0, 0), (0, 0, 0, 0))
+        """
+        unknown = sorted(set(changes) - set(_STATE_FIELDS))
+        if unknown:
+            fields = ", ".join(_STATE_FIELDS)
+            raise TypeError(f"State has no field {unknown[0]!r}: its fields are {fields}.")
+        values = dict(zip(_STATE_FIELDS, self._fields(), strict=True))
+        values.update(changes)
+        state: State = _make_state(**values)
+        return state
+
     def __eq__(self, other: object) -> bool:
-        return type(other) is State and tuple.__eq__(self, other)
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return tuple.__hash__(self)
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        values = zip(_STATE_FIELDS, self._fields(), strict=True)
+        shown = ", ".join([f"{name}={value!r}" for name, value in values])
+        return f"State({shown})"
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        return (State, self._fields())
 
     # Immutable all the way down, so a copy is the state itself (search code may copy freely).
     def __copy__(self) -> State:
@@ -271,6 +357,10 @@ class State(NamedTuple):
         if self.phase is not Phase.OVER or not self.results:
             return ()
         return self.results[-1].winners
+
+
+_make_state: Any = State
+"""State's constructor, for keyword arguments gathered at run time (:meth:`State.replace`)."""
 
 
 class Viewpoint(Protocol):

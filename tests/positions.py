@@ -56,13 +56,13 @@ def with_hand(state: State, seat: int, cards: str) -> State:
     """``state`` with ``seat`` holding ``cards``: a position built by hand for one rule."""
     hands = list(state.hand_masks)
     hands[seat] = CardSet(cards).mask
-    return state._replace(hand_masks=tuple(hands))
+    return state.replace(hand_masks=tuple(hands))
 
 
 def after_first_trick(state: State, leader: int) -> State:
     """``state`` as if a trick without points had been played and ``leader`` won it."""
     dummy = Trick(leader, tuple(Card(c) for c in ("2C", "3C", "4C", "5C")), leader)
-    return state._replace(tricks=(dummy,), leader=leader, to_move=(leader,), trick=())
+    return state.replace(tricks=(dummy,), leader=leader, to_move=(leader,), trick=())
 
 
 def position(

@@ -15,7 +15,7 @@ import pytest
 
 import hearts
 from hearts import Card, CardSet, Phase, Play, Rules, State
-from hearts.engine import _claim_is_safe
+from hearts.transitions import claim_allowed as _claim_is_safe
 
 RULES = {
     "standard": Rules(claims=True),
@@ -117,7 +117,7 @@ def test_a_claimer_holding_a_joker_cannot_claim() -> None:
     state = hearts.new_game(rules, seed=1)
     state = hearts.apply(state, hearts.legal_moves(state)[0])
     hands = [CardSet("AS JK1"), CardSet("2S 3S"), CardSet("4S 5S")]
-    state = state._replace(
+    state = state.replace(
         phase=Phase.PLAY, hand_masks=tuple(h.mask for h in hands), to_move=(0,), leader=0,
         trick=(), tricks=(hearts.Trick(0, (Card("2C"), Card("3C"), Card("4C")), 0),),
     )  # fmt: skip

@@ -371,7 +371,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
             # A record keeps no card played to the claim's trick before the claim: hearts
             # are broken after it as they were before it, or by one of those cards.
             if state.hearts_broken or not before:
-                replayed = replayed._replace(hearts_broken=state.hearts_broken)
+                replayed = replayed.replace(hearts_broken=state.hearts_broken)
         compare(path, state, replayed, ("phase",))
     compare(path, state, replayed, _PLAY_FIELDS)
 
