@@ -6,6 +6,8 @@ RULES.md; each test names the rule it checks.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -453,3 +455,44 @@ def test_start_hand_follows_its_results_and_checks_its_seed() -> None:
         hearts.start_hand(seed=10**1500)
     with pytest.raises(TypeError, match=r"^start_hand needs results as HandResult values"):
         hearts.start_hand(results=[1])  # type: ignore[list-item]
+
+
+# --- the State class (issue 15: a plain class, native when compiled) -------------------
+
+
+def test_a_state_is_not_a_tuple() -> None:
+    # len(state) == 17 and state < other were accidents of the NamedTuple it used to be.
+    state = hearts.new_game(seed=1)
+    assert not isinstance(state, tuple)
+    with pytest.raises(TypeError):
+        len(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _ = state < hearts.new_game(seed=2)  # type: ignore[operator]
+
+
+def test_states_compare_hash_and_pickle_by_their_fields() -> None:
+    state = play(hold_hand(FIRST_TRICK_HANDS), "2C")
+    again = play(hold_hand(FIRST_TRICK_HANDS), "2C")
+    assert state == again and state is not again and hash(state) == hash(again)
+    assert state != hold_hand(FIRST_TRICK_HANDS) and state != "a state"
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.deepcopy(state) is state
+    assert repr(state).startswith("State(rules=Rules(") and "hearts_broken=False)" in repr(state)
+
+
+def test_replace_changes_the_named_fields_only() -> None:
+    state = hearts.new_game(seed=1)
+    changed = state.replace(scores=(5, 0, 0, 0), hand_number=2)
+    assert (changed.scores, changed.hand_number, changed.seed) == ((5, 0, 0, 0), 2, state.seed)
+    assert state.scores == (0, 0, 0, 0)
+    with pytest.raises(TypeError, match="State has no field 'score': its fields are rules, seed"):
+        state.replace(score=(5, 0, 0, 0))
+
+
+@pytest.mark.skipif(not hearts.compiled, reason="run time refusal is the compiled build's")
+def test_assigning_a_field_is_refused_when_compiled() -> None:
+    # The fields are Final: mypy refuses the assignment in both builds; the compiled
+    # build's native class also refuses it at run time (CI runs this on the compiled wheel).
+    state = hearts.new_game(seed=1)
+    with pytest.raises(AttributeError, match="not writable"):
+        state.seed = 2  # type: ignore[misc]
