@@ -1,8 +1,10 @@
 """Move policies over a full state, and playouts: a state played to the end in one call.
 
-:func:`playout` plays a :class:`~hearts.State` to the end of its hand (or of the game) with
-a built-in policy at every seat: uniformly random moves, or the rules of thumb
-:class:`~hearts.RuleBot` plays by (:func:`rule_move`). Search code spends its time here.
+:func:`play_out` (behind :func:`hearts.playout`, which checks its arguments) plays a
+:class:`~hearts.State` to the end of its hand (or of the game) with a built-in policy at
+every seat: uniformly random moves, or the rules of thumb :class:`~hearts.RuleBot` plays
+by (:func:`rule_move`). Search code spends its time here, so the compiled build compiles
+this module.
 """
 
 from __future__ import annotations
