@@ -2,7 +2,10 @@
 
 The rules of play themselves (which cards may be played, and why not) are written once in
 :mod:`hearts.play`, claims in :mod:`hearts.claims`, points in :mod:`hearts.scoring`; the
-engine applies them. Both are pure functions of an immutable :class:`~hearts.State`.
+engine applies them. Both are pure functions of an immutable :class:`~hearts.State`. This
+module checks the arguments it is given and hands them on to :mod:`hearts.transitions`,
+the moves applied, which the compiled build compiles; :func:`playout` plays a state to the
+end of its hand or game in one call.
 :func:`apply` checks every move and raises :class:`~hearts.IllegalMoveError`, naming the
 move, the rule it breaks and the situation; the state passed in is never changed.
 
