@@ -345,7 +345,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     to_move = tuple([seat for seat in state.to_move if seat != player])
     if to_move:
         return _before_play(
-            state, _PASS, state.dealt_masks, state.hand_masks, tuple(passed), to_move, 0
+            state, _PASS, state.dealt_masks, state.hand_masks, tuple(passed), to_move, state.leader
         )
     # Everyone has passed: the cards change hands together.
     hands = exchange(state.hand_masks, passed, state.pass_direction)
@@ -361,8 +361,12 @@ def _apply_deal(state: State, move: Deal) -> State:
     if refused:
         raise IllegalMoveError(refused)
     if rules.dealer_chooses_pass:
-        return _before_play(state, _CHOOSE, masks, masks, state.passed_masks, (state.dealer,), 0)
-    return _start_passing(_before_play(state, _DEAL, masks, masks, state.passed_masks, (), 0))
+        return _before_play(
+            state, _CHOOSE, masks, masks, state.passed_masks, (state.dealer,), state.leader
+        )
+    return _start_passing(
+        _before_play(state, _DEAL, masks, masks, state.passed_masks, (), state.leader)
+    )
 
 
 def _apply_choice(state: State, move: ChoosePass) -> State:
@@ -396,7 +400,7 @@ def _start_passing(state: State) -> State:
         return _start_play(state, state.hand_masks, state.passed_masks)
     seats = tuple(range(state.rules.players))
     return _before_play(
-        state, _PASS, state.dealt_masks, state.hand_masks, state.passed_masks, seats, 0
+        state, _PASS, state.dealt_masks, state.hand_masks, state.passed_masks, seats, state.leader
     )
 
 
@@ -414,11 +418,11 @@ def _before_play(
     to_move: tuple[int, ...],
     leader: int,
 ) -> State:
-    """``state`` with the fields a deal, a pass call and the passes change (before any play)."""
+    """``state`` with the fields a deal, a pass call and the passes change; the rest kept."""
     return State(
         state.rules, state.seed, phase, state.hand_number, state.scores, state.results,
-        state.pass_direction, state.pass_count, dealt, hands, passed, to_move, leader, (), (),
-        state.taken_masks, False,
+        state.pass_direction, state.pass_count, dealt, hands, passed, to_move, leader,
+        state.trick, state.tricks, state.taken_masks, state.hearts_broken,
     )  # fmt: skip
 
 
