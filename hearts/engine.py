@@ -32,6 +32,7 @@ from hearts.play import trick_winner
 from hearts.policies import play_out
 from hearts.rules import Rules
 from hearts.shuffle import check_seed, seeded_deal
+from hearts.solver import Solution, solve_position
 from hearts.state import HandResult, Phase, State, Viewpoint
 from hearts.transitions import advance, moves, new_hand
 
@@ -45,6 +46,7 @@ __all__ = [
     "new_game",
     "playout",
     "seeded_deal",
+    "solve",
     "start_hand",
     "trick_winner",
 ]
@@ -338,3 +340,51 @@ def playout(
     if until not in _UNTIL:
         raise HeartsError(f"playout's until must be 'hand' or 'game', got {describe_value(until)}.")
     return play_out(state, rng, policy == "rule", until == "game")
+
+
+def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Solution:
+    """The exact rest of the hand when every card is known, under best play for the player to move.
+
+    The player to move plays to lose as little as it can, and the others, as one side,
+    play to make it lose the most; its cost is its score change for the hand less the
+    others' mean (:class:`~hearts.Solution`). The search is exact: alpha-beta over every
+    legal card, with a transposition table, for at most ``max_tricks`` tricks (the current
+    one counts). A state with more tricks left is refused: the work grows quickly with
+    each trick (see the performance page for timings). With ``every_move=True`` every
+    legal play gets its exact cost, as a search bot that averages over sampled deals needs;
+    otherwise only the best one's is exact, which is quicker.
+
+    A sampled deal (:func:`hearts.sample`) is a state with every card known, so a bot can
+    solve the deals its view allows; that is what :class:`~hearts.SearchBot` does for the
+    last tricks of a hand.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> [str(hand) for hand in state.hands], [hearts.hand_points(state.rules, taken) for taken in state.taken_masks]
+    (['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥'], [0, 0, 0, 10])
+    >>> solution = hearts.solve(state)  # P3 leads hearts: the others must let it shoot the moon
+    >>> str(solution.move), solution.points, solution.changes, solution.value
+    ('P3 plays A♥', (0, 0, 0, 16), (26, 26, 26, 0), -26.0)
+    """
+    if state.__class__ is not State:
+        raise TypeError(f"solve needs a hearts.State, got {describe_value(state)}.")
+    if not isinstance(max_tricks, int) or isinstance(max_tricks, bool) or max_tricks < 1:
+        raise HeartsError(
+            f"solve's max_tricks must be a whole number of at least 1, got "
+            f"{describe_value(max_tricks)}."
+        )
+    if state.phase is not Phase.PLAY:
+        raise HeartsError(
+            f"solve needs a state in the play phase, with a card to play; this one is in the "
+            f"{state.phase.value} phase."
+        )
+    left = state.hand_masks[state.to_move[0]].bit_count()  # its card for this trick included
+    if left > max_tricks:
+        raise HeartsError(
+            f"solve searches at most {max_tricks} tricks (max_tricks), and this hand has "
+            f"{left} left: play on to a later trick, or raise max_tricks (each trick more "
+            "multiplies the work)."
+        )
+    return solve_position(state, every_move)

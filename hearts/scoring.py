@@ -21,13 +21,20 @@ the target (100); the lowest total wins.
 from __future__ import annotations
 
 import operator
-from typing import Final
+from typing import Final, NamedTuple
 
 from hearts.cards import _card_set
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
-__all__ = ["game_winners", "hand_points", "score_hand", "shoot_options", "shooter"]
+__all__ = [
+    "game_winners",
+    "hand_changes",
+    "hand_points",
+    "score_hand",
+    "shoot_options",
+    "shooter",
+]
 
 _OFF: Final = ShootMode.OFF
 _CHOOSE: Final = ShootMode.CHOOSE
@@ -125,8 +132,6 @@ def score_hand(
     >>> result.changes == result.points or result.moon is not None
     True
     """
-    players = rules.players
-    zeros = (0,) * players
     claim = None
     if len(tricks) < rules.hand_size:  # the rest were claimed: by the one who took them
         played = 0
@@ -134,6 +139,86 @@ def score_hand(
             played |= trick.mask
         claimed = rules.deck_mask & ~played
         claim = next((seat for seat, mask in enumerate(taken_masks) if mask & claimed), None)
+    tally = _tally(rules, hand_number, scores, taken_masks, pool, choice)
+    return HandResult(
+        hand_number=hand_number,
+        pass_direction=pass_direction,
+        dealt=tuple(map(_card_set, dealt_masks)),
+        passed=tuple(map(_card_set, passed_masks)),
+        tricks=tricks,
+        claim=claim,
+        tricks_won=tally.tricks_won,
+        points=tally.points,
+        moon=tally.moon,
+        sun=tally.sun,
+        shoot_mode=tally.mode,
+        counted=tally.counted,
+        shoot=tally.shoot,
+        bonuses=tally.bonuses,
+        chip_changes=tally.chip_changes,
+        adjustments=tally.adjustments,
+        changes=tuple(map(operator.sub, tally.totals, scores)),
+        scores=tally.totals,
+        pool=tally.pool,
+        winners=game_winners(rules, tally.totals, hand_number + 1),
+    )
+
+
+def hand_changes(
+    rules: Rules,
+    scores: tuple[int, ...],
+    taken_masks: tuple[int, ...],
+    *,
+    hand_number: int = 0,
+    pool: int = 0,
+    choice: ShootMode | None = None,
+) -> tuple[int, ...]:
+    """What a hand whose cards went to ``taken_masks`` adds to each total in ``scores``.
+
+    The :attr:`HandResult.changes <hearts.HandResult.changes>` :func:`score_hand` would
+    give, without building the result: the endgame solver asks this at every end of a
+    hand it reaches.
+
+    >>> from hearts import CardSet
+    >>> rules = Rules()
+    >>> rest = rules.deck_mask & ~CardSet("QS 2H").mask
+    >>> hand_changes(rules, (0, 0, 0, 0), (CardSet("QS 2H").mask, rest, 0, 0))
+    (14, 12, 0, 0)
+    >>> hand_changes(rules, (0, 0, 0, 0), (rules.deck_mask, 0, 0, 0))  # the moon
+    (0, 26, 26, 26)
+    """
+    totals = _tally(rules, hand_number, scores, taken_masks, pool, choice).totals
+    return tuple(map(operator.sub, totals, scores))
+
+
+class _Tally(NamedTuple):
+    """The parts of a hand's score (the fields of :class:`~hearts.HandResult` they fill)."""
+
+    points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    counted: tuple[int, ...]
+    shoot: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    chip_changes: tuple[int, ...]
+    adjustments: tuple[int, ...]
+    totals: tuple[int, ...]
+    pool: int
+    moon: int | None
+    sun: int | None
+    mode: ShootMode | None
+
+
+def _tally(
+    rules: Rules,
+    hand_number: int,
+    scores: tuple[int, ...],
+    taken_masks: tuple[int, ...],
+    pool: int,
+    choice: ShootMode | None,
+) -> _Tally:
+    """Score the cards each seat took: points, the moon or sun, bonuses, chips, adjustments."""
+    players = rules.players
+    zeros = (0,) * players
     groups = rules.point_groups
     taken_points = []
     for mask in taken_masks:
@@ -182,28 +267,10 @@ def score_hand(
     adjustments = _adjustments(rules, scores, totals) if rules.chips is None else zeros
     if any(adjustments):
         totals = tuple(map(operator.add, totals, adjustments))
-    return HandResult(
-        hand_number=hand_number,
-        pass_direction=pass_direction,
-        dealt=tuple(map(_card_set, dealt_masks)),
-        passed=tuple(map(_card_set, passed_masks)),
-        tricks=tricks,
-        claim=claim,
-        tricks_won=tricks_won,
-        points=points,
-        moon=moon,
-        sun=sun,
-        shoot_mode=mode,
-        counted=counted,
-        shoot=shoot,
-        bonuses=bonuses,
-        chip_changes=chip_changes,
-        adjustments=adjustments,
-        changes=tuple(map(operator.sub, totals, scores)),
-        scores=totals,
-        pool=pool,
-        winners=game_winners(rules, totals, hand_number + 1),
-    )
+    return _Tally(
+        points, tricks_won, counted, shoot, bonuses, chip_changes, adjustments, totals, pool,
+        moon, sun, mode,
+    )  # fmt: skip
 
 
 def game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> tuple[int, ...]:

@@ -1,0 +1,486 @@
+"""The endgame solver: the exact result of the rest of a hand when every card is known.
+
+What double-dummy solvers are to bridge bots, :func:`solve` is to Hearts bots that sample
+the hidden cards (:class:`~hearts.SearchBot` uses it for the last tricks of a hand). Given
+a :class:`~hearts.State` in play, it searches every way the rest of the hand can go and
+returns the result under best play *for the player to move against the others*: that
+player plays to lose as little as it can, and the others, as one side, play to make it
+lose the most (the "paranoid" assumption, which makes the search a two-sided one that
+alpha-beta can cut).
+
+What the player to move minimises is its **cost**: its score change for the hand less
+the mean of the others' changes — the measure :class:`~hearts.SearchBot` uses — so
+shooting the moon is worth as much to it as the points it keeps from the others, however
+the shot is scored. In a chip game the cost is the other way round (chips won are good).
+A shooter with a choice of how to score (``ShootMode.CHOOSE``) chooses on its side's
+behalf. Claims are not searched: a claim only ends a hand the way its play would.
+
+Every rule comes from where it is written once: the cards that may be played from
+:func:`hearts.play.playable`, a trick's winner from :func:`~hearts.trick_winner`, the
+hand's score from :func:`hearts.scoring.hand_changes`. The search itself is alpha-beta
+with a transposition table at the start of each trick (keyed on the hands, the leader and
+the scoring cards each seat has taken), and plays cards of the same kind once: two cards
+of a suit with no card still out between them, and the same standing in the score, do
+the same thing.
+
+>>> import hearts
+>>> state = hearts.new_game(seed=3)
+>>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
+...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> [str(hand) for hand in state.hands]
+['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥']
+>>> hearts.solve(state).changes  # P3, to lead, shoots the moon
+(26, 26, 26, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Final, final
+
+import attrs
+
+from hearts.cards import CARDS, JOKERS, SUIT_MASKS, Card
+from hearts.moves import PLAYS, Play
+from hearts.play import playable, trick_winner
+from hearts.rules import Rules, ShootMode
+from hearts.scoring import hand_changes, hand_points, shoot_options
+from hearts.state import State
+
+__all__ = ["Solution", "solve_position"]
+
+_CHUNKS: Final = (*SUIT_MASKS, JOKERS)
+_OFF: Final = ShootMode.OFF
+_EXACT: Final = 0
+_LOWER: Final = 1  # the stored value is a lower bound
+_UPPER: Final = 2  # the stored value is an upper bound
+
+
+@attrs.frozen
+class Solution:
+    """The rest of a hand under best play for the player to move (:func:`hearts.solve`).
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> [str(hand) for hand in state.hands], [hearts.hand_points(state.rules, taken) for taken in state.taken_masks]
+    (['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥'], [0, 0, 0, 10])
+    >>> solution = hearts.solve(state, every_move=True)
+    >>> solution.player, solution.value, solution.changes, solution.points
+    (3, -26.0, (26, 26, 26, 0), (0, 0, 0, 16))
+    >>> [(str(move.card), cost) for move, cost in solution.values]
+    [('A♥', -26.0), ('K♥', -26.0), ('4♥', -26.0)]
+    """
+
+    player: int
+    """The player to move, whose side the solver takes."""
+    move: Play
+    """A best play for it (with ``every_move``, the highest card among equally good ones)."""
+    value: float
+    """Its cost under best play: its score change for the hand less the others' mean
+    (negated in a chip game)."""
+    changes: tuple[int, ...]
+    """Each seat's score change for the hand at the end of the line found."""
+    points: tuple[int, ...]
+    """The card points each seat takes in the rest of the hand along that line."""
+    values: tuple[tuple[Play, float], ...]
+    """Each legal play with its exact cost, best first (only with ``every_move=True``;
+    otherwise just the best)."""
+    nodes: int
+    """How many positions the search visited: a measure of its work."""
+
+
+def solve_position(state: State, every_move: bool) -> Solution:
+    """:func:`hearts.solve` once its arguments are checked (a state in play)."""
+    search = _Search(state)
+    player = state.to_move[0]
+    heads, kin = search.kinds_of(player)
+    best_card, best = -1, _INFINITY
+    best_leaf: tuple[int, ...] = ()
+    found: dict[int, int] = {}
+    for card in search.ordered(player, heads):
+        # Every move's exact value needs a full window; the best one alone, a window below
+        # the best so far (a move that cannot beat it is cut).
+        high = _INFINITY if every_move else best
+        value, leaf = search.play(player, card, -_INFINITY, high)
+        found[card] = value
+        if value < best or (every_move and value == best and card > best_card):
+            best_card, best, best_leaf = card, value, leaf
+    values = [(card, found[head]) for card, head in kin] if every_move else []
+    if not every_move:
+        values.append((best_card, best))
+    values.sort(key=lambda pair: pair[1])  # stable: the highest card first among equals
+    scale = float(state.rules.players - 1)
+    changes = search.changes(best_leaf)
+    points = tuple(
+        [
+            hand_points(state.rules, taken & ~before)
+            for taken, before in zip(best_leaf, state.taken_masks, strict=True)
+        ]
+    )
+    return Solution(
+        player=player,
+        move=PLAYS[player][best_card],
+        value=best / scale,
+        changes=changes,
+        points=points,
+        values=tuple([(PLAYS[player][card], value / scale) for card, value in values]),
+        nodes=search.nodes,
+    )
+
+
+_INFINITY: Final = 1 << 40
+
+
+@final
+class _Search:
+    """Alpha-beta over the rest of one hand, the cards kept in lists changed and restored."""
+
+    def __init__(self, state: State) -> None:
+        rules = state.rules
+        self.rules: Rules = rules
+        self.players: int = rules.players
+        self.root: int = state.to_move[0]
+        self.scores: tuple[int, ...] = state.scores
+        self.hand_number: int = state.hand_number
+        self.pool: int = state.results[-1].pool if state.results else 0
+        self.sign: int = -1 if rules.chips is not None else 1
+        self.hands: list[int] = list(state.hand_masks)
+        self.taken: list[int] = list(state.taken_masks)
+        self.trick: list[Card] = list(state.trick)
+        self.leader: int = state.leader
+        self.first: bool = not state.tricks
+        self.broken: bool = state.hearts_broken
+        self.nodes: int = 0
+        # What the score reads of the cards taken: the cards with points or a part in a
+        # moon, sun or chip game, and how many cards (tricks) each seat took.
+        self.scoring_mask: int = (
+            rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
+        )
+        self.counts_matter: bool = rules.sun is not _OFF or rules.no_trick_bonus != 0
+        self.kinds: tuple[int, ...] = _kinds_of(rules)
+        # Chips, resets and a floor make the score of a hand depend on all of it at once.
+        self.linear_rules: bool = (
+            rules.chips is None and not rules.resets and rules.score_floor is None
+        )
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.exact_leaves: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.leaves: dict[tuple[int, ...], int] = {}
+
+    # --- the moves ---------------------------------------------------------------------
+
+    def candidates(self, seat: int) -> list[int]:
+        """One card of each kind the seat may play now, the likeliest best first."""
+        picked = self.kinds_of(seat)[0]
+        if len(picked) > 1:
+            picked = self.ordered(seat, picked)
+        return picked
+
+    def kinds_of(self, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """The highest card of each kind the seat may play, and each legal card's highest kin.
+
+        Two cards are of a kind when no card still out lies between them and both score
+        and break hearts alike: whichever is played, the rest of the hand goes the same.
+        """
+        legal = playable(self.rules, self.hands[seat], tuple(self.trick), self.first, self.broken)
+        cards = _descending(legal)
+        if self.first:  # first-trick rules name single cards: every card is its own kind
+            return cards, [(card, card) for card in cards]
+        out = 0
+        for hand in self.hands:
+            out |= hand
+        for played in self.trick:
+            out |= 1 << played
+        kinds = self.kinds
+        picked: list[int] = []
+        kin: list[tuple[int, int]] = []
+        previous = head = -1
+        for card in cards:
+            if (
+                previous < 0
+                or kinds[card] != kinds[previous]
+                or out & ((1 << previous) - 1) & ~((2 << card) - 1)  # a card out between
+            ):
+                picked.append(card)
+                head = card
+            kin.append((card, head))
+            previous = card
+        return picked, kin
+
+    def ordered(self, seat: int, cards: list[int]) -> list[int]:
+        """The cards most likely to be best for the seat first, so that alpha-beta cuts more.
+
+        The root's side wants points to go to the others, the others want them to go to the
+        root: each seat first tries what gives points to the other side.
+        """
+        trick = self.trick
+        points = self.rules.card_points
+        minimising = seat == self.root
+        if not trick:  # leading: low cards first for the root, high for the others
+            return cards[::-1] if minimising else cards
+        led = -1
+        for played in trick:
+            if played < 52:
+                led = played
+                break
+        if led < 0:
+            return cards
+        suit = led // 13
+        top = led
+        top_place = 0
+        for place, played in enumerate(trick):
+            if played < 52 and played // 13 == suit and played > top:
+                top, top_place = played, place
+        winner = (self.leader + top_place) % self.players
+        root_winning = winner == self.root
+        scored: list[tuple[int, int]] = []
+        for card in cards:
+            if card < 52 and card // 13 == suit:
+                wins = card > top
+                if minimising:
+                    rank = -card if not wins else 100 + card  # duck high, else win low
+                elif root_winning:
+                    rank = -card if not wins else 100 + card  # keep the root on the trick
+                else:
+                    rank = -card  # beat the root's chances: play high
+            else:  # a discard: points to the root's side or away from it
+                value = points[card]
+                if minimising or root_winning:
+                    rank = -value * 100 - card % 13
+                else:
+                    rank = value * 100 - card % 13
+            scored.append((rank, card))
+        scored.sort()
+        return [card for _, card in scored]
+
+    def play(self, seat: int, card: int, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+        """The value after ``seat`` plays ``card``, and the cards taken at the end of its line."""
+        bit = 1 << card
+        rules = self.rules
+        hands, trick = self.hands, self.trick
+        hands[seat] ^= bit
+        broken, leader, first = self.broken, self.leader, self.first
+        if bit & rules.breaking_mask:
+            self.broken = True
+        trick.append(CARDS[card])
+        if len(trick) < self.players:
+            result = self.search(alpha, beta)
+        else:
+            played = tuple(trick)
+            winner = trick_winner(played, leader, self.players)
+            won = 0
+            for taken in played:
+                won |= 1 << taken
+            self.taken[winner] |= won
+            trick.clear()
+            self.leader, self.first = winner, False
+            result = self.search(alpha, beta)
+            self.taken[winner] ^= won
+            trick.extend(played)
+            self.leader, self.first = leader, first
+        trick.pop()
+        self.broken = broken
+        hands[seat] ^= bit
+        return result
+
+    # --- the search --------------------------------------------------------------------
+
+    def search(self, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+        """The value of the position (fail-soft within ``alpha``..``beta``) and its leaf."""
+        self.nodes += 1
+        trick = self.trick
+        key: tuple[int, ...] = ()
+        base = 0
+        start_alpha, start_beta = alpha, beta
+        seat = (self.leader + len(trick)) % self.players
+        tried = -1
+        if not trick:
+            hands = self.hands
+            left = 0
+            for hand in hands:
+                left |= hand
+            if not left & self.scoring_mask and not self.counts_matter:
+                left = 0  # nothing left to score: the rest of the hand changes nothing
+            if not left:
+                leaf = tuple(self.taken)
+                return self.leaf_value(leaf), leaf
+            if self.additive():
+                # What is taken from now on adds to the cost whoever took what before: the
+                # table keeps the cost still to come, under a key without the cards taken.
+                base = self.leaf_value(tuple(self.taken))
+                key = (*hands, self.leader, int(self.broken))
+            else:
+                base = 0
+                key = self.key()
+            entry = self.table.get(key)
+            if entry is not None:
+                value, bound, tried = entry
+                value += base
+                if bound == _EXACT:
+                    ahead = self.exact_leaves[key]
+                    return value, tuple([t | a for t, a in zip(self.taken, ahead, strict=True)])
+                if (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
+                    return value, ()
+        minimising = seat == self.root
+        best = _INFINITY if minimising else -_INFINITY
+        best_card = -1
+        best_leaf: tuple[int, ...] = ()
+        cards = self.candidates(seat)
+        if tried >= 0 and tried in cards and cards[0] != tried:
+            cards.remove(tried)
+            cards.insert(0, tried)
+        for card in cards:
+            # The first card with the whole window; the rest only to show they are no
+            # better (a null window), searched again in full when one is.
+            if best_card < 0 or alpha + 1 >= beta:
+                value, leaf = self.play(seat, card, alpha, beta)
+            elif minimising:
+                value, leaf = self.play(seat, card, beta - 1, beta)
+                if alpha < value < beta:
+                    value, leaf = self.play(seat, card, alpha, value + 1)
+            else:
+                value, leaf = self.play(seat, card, alpha, alpha + 1)
+                if alpha < value < beta:
+                    value, leaf = self.play(seat, card, value - 1, beta)
+            if minimising:
+                if value < best:
+                    best, best_leaf, best_card = value, leaf, card
+                    beta = min(beta, best)
+            elif value > best:
+                best, best_leaf, best_card = value, leaf, card
+                alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        if not trick:
+            if best <= start_alpha:
+                bound = _UPPER
+            elif best >= start_beta:
+                bound = _LOWER
+            else:
+                bound = _EXACT
+                self.exact_leaves[key] = tuple(
+                    [end & ~now for now, end in zip(self.taken, best_leaf, strict=True)]
+                )
+            self.table[key] = (best - base, bound, best_card)
+        return best, best_leaf
+
+    def additive(self) -> bool:
+        """Whether the cost is now a sum over the cards still to be taken.
+
+        It is once nobody can shoot the moon or the sun any more, no seat can still end
+        with no trick, and no total can be reset or floored: then each card adds its
+        points to the cost of the seat that takes it, whatever else happens.
+        """
+        if not self.linear_rules:
+            return False
+        rules = self.rules
+        moon_mask = rules.moon_mask
+        moon_takers = trick_takers = 0
+        for taken in self.taken:
+            if taken & moon_mask:
+                moon_takers += 1
+            if taken:
+                trick_takers += 1
+        if rules.moon is not _OFF and moon_mask and moon_takers < 2:
+            return False
+        if rules.sun is not _OFF and trick_takers < 2:
+            return False
+        return not rules.no_trick_bonus or trick_takers == self.players
+
+    def key(self) -> tuple[int, ...]:
+        """The position at the start of a trick, as far as the rest of the hand can tell."""
+        parts = [*self.hands, self.leader, int(self.broken)]
+        scoring = self.scoring_mask
+        for taken in self.taken:
+            parts.append(taken & scoring)
+            if self.counts_matter:
+                parts.append(taken.bit_count())
+        return tuple(parts)
+
+    def leaf_value(self, taken: tuple[int, ...]) -> int:
+        """The cost to the root of a hand that ends with these cards taken."""
+        scoring = self.scoring_mask
+        key = tuple([mask & scoring for mask in taken])
+        if self.counts_matter:
+            key = key + tuple([mask.bit_count() for mask in taken])
+        value = self.leaves.get(key)
+        if value is None:
+            value = self.cost(taken)
+            self.leaves[key] = value
+        return value
+
+    def cost(self, taken: tuple[int, ...]) -> int:
+        """The root's score change less the others' mean, times (players - 1)."""
+        choices: tuple[ShootMode | None, ...] = (None,)
+        options = shoot_options(self.rules, taken, self.scores)
+        if options is not None:
+            choices = options[1]
+        costs = [self.cost_with(taken, choice) for choice in choices]
+        # The shooter chooses; the root's side is the root alone, the others one side.
+        if options is not None and options[0] != self.root:
+            return max(costs)
+        return min(costs)
+
+    def cost_with(self, taken: tuple[int, ...], choice: ShootMode | None) -> int:
+        changes = hand_changes(
+            self.rules,
+            self.scores,
+            taken,
+            hand_number=self.hand_number,
+            pool=self.pool,
+            choice=choice,
+        )
+        mine = changes[self.root]
+        return self.sign * (self.players * mine - sum(changes))
+
+    def changes(self, taken: tuple[int, ...]) -> tuple[int, ...]:
+        """Each seat's score change at the end of a line, the shooter's choice as searched."""
+        options = shoot_options(self.rules, taken, self.scores)
+        choice = None
+        if options is not None:
+            target = self.cost(taken)
+            choice = next(c for c in options[1] if self.cost_with(taken, c) == target)
+        return hand_changes(
+            self.rules,
+            self.scores,
+            taken,
+            hand_number=self.hand_number,
+            pool=self.pool,
+            choice=choice,
+        )
+
+
+_KINDS: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
+""":func:`_kinds` per Rules, keyed by ``id`` with the Rules kept beside (as play's plans)."""
+
+
+def _kinds_of(rules: Rules) -> tuple[int, ...]:
+    entry = _KINDS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_KINDS) >= 64:
+            _KINDS.clear()
+        entry = _KINDS[id(rules)] = (rules, _kinds(rules))
+    return entry[1]
+
+
+def _kinds(rules: Rules) -> tuple[int, ...]:
+    """For each card, a number equal for cards of a suit that score and break hearts alike."""
+    masks = (rules.moon_mask, rules.penalty_mask, rules.bonus_mask, rules.breaking_mask)
+    numbers: dict[tuple[int, ...], int] = {}
+    kinds = []
+    for card in range(len(CARDS)):
+        standing = [rules.card_points[card], card // 13]
+        for mask in masks:
+            standing.append(mask >> card & 1)
+        kinds.append(numbers.setdefault(tuple(standing), len(numbers)))
+    return tuple(kinds)
+
+
+def _descending(mask: int) -> list[int]:
+    """The cards of ``mask``, highest first."""
+    cards = []
+    while mask:
+        card = mask.bit_length() - 1
+        cards.append(card)
+        mask ^= 1 << card
+    return cards

@@ -1,0 +1,227 @@
+"""The endgame solver (``hearts.solve``) against exhaustive search, and SearchBot's use of it.
+
+The solver's result is defined as best play for the player to move against the others
+(the "paranoid" assumption), its cost being its score change for the hand less the
+others' mean. The reference here is the plainest search there is: every sequence of
+``hearts.legal_moves`` played with ``hearts.apply`` to the end of the hand, the hand
+scored by the engine.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hearts
+from hearts import Card, CardSet, Phase, Play, Rules, State, Trick
+
+RULES = {
+    "standard": Rules(),
+    "omnibus": Rules.preset("omnibus"),
+    "black-maria": Rules.preset("black-maria"),
+    "three players": Rules(players=3),
+    "five players": Rules(players=5),
+    "moon choice": Rules(moon="choose"),
+    "moon safety": Rules(moon="safety", target=50),
+    "sun": Rules(sun="add"),
+    "chips": Rules.preset("chips"),
+    "no-trick bonus": Rules(no_trick_bonus=-5),
+    "resets": Rules(resets=(50,), reset_amount=50),
+}
+
+
+def exhaustive(state: State, root: int, hand: int) -> float:
+    """The root's cost under best play for it against the others, by trying everything."""
+    if len(state.results) > hand:
+        changes = state.results[hand].changes
+        sign = -1 if state.rules.chips is not None else 1
+        mine = changes[root]
+        return sign * (mine - (sum(changes) - mine) / (state.rules.players - 1))
+    moves = [move for move in hearts.legal_moves(state) if not isinstance(move, hearts.Claim)]
+    costs = [exhaustive(hearts.apply(state, move), root, hand) for move in moves]
+    # The root's side is the root alone; a shooter's choice is made for its side too.
+    return min(costs) if state.to_move[0] == root else max(costs)
+
+
+def endgame(rules: Rules, seed: int, tricks_left: int) -> State:
+    """A random position of a random game with ``tricks_left`` tricks left, maybe mid-trick."""
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    played = rng.randrange(rules.players)
+    while (
+        state.phase is not Phase.PLAY
+        or len(state.tricks) < rules.hand_size - tricks_left
+        or len(state.trick) < played
+    ):
+        moves = [m for m in hearts.legal_moves(state) if not isinstance(m, hearts.Claim)]
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("seed", range(4))
+def test_every_moves_cost_is_that_of_exhaustive_search(name: str, seed: int) -> None:
+    state = endgame(RULES[name], seed, tricks_left=3)
+    root, hand = state.to_move[0], len(state.results)
+    solution = hearts.solve(state, every_move=True)
+    expected = {
+        move: exhaustive(hearts.apply(state, move), root, hand)
+        for move in hearts.legal_moves(state)
+        if isinstance(move, Play)
+    }
+    assert dict(solution.values) == pytest.approx(expected)
+    assert solution.value == pytest.approx(min(expected.values()))
+    assert expected[solution.move] == pytest.approx(solution.value)
+    ranked = [value for _, value in solution.values]
+    assert ranked == pytest.approx(sorted(expected.values()))
+
+
+@pytest.mark.parametrize("name", ["standard", "omnibus", "moon choice", "chips"])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_best_move_alone_has_the_same_cost(name: str, seed: int) -> None:
+    state = endgame(RULES[name], 100 + seed, tricks_left=4)
+    every = hearts.solve(state, every_move=True)
+    best = hearts.solve(state)
+    assert best.value == every.value
+    assert dict(every.values)[best.move] == best.value
+    assert best.values == ((best.move, best.value),)
+    assert best.nodes <= every.nodes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_line_found_accounts_for_the_cards_left(seed: int) -> None:
+    # Standard points are all positive: the points taken in the rest of the hand are
+    # those of the cards still out, and the changes are those of the whole hand's cards.
+    state = endgame(Rules(), 200 + seed, tricks_left=4)
+    solution = hearts.solve(state)
+    out = 0
+    for mask in state.hand_masks:
+        out |= mask
+    for card in state.trick:
+        out |= 1 << card
+    assert sum(solution.points) == hearts.hand_points(state.rules, out)
+    assert sum(solution.changes) in (26, 78)
+    # The cost is the one its own changes give.
+    mine = solution.changes[solution.player]
+    assert solution.value == pytest.approx(mine - (sum(solution.changes) - mine) / 3)
+
+
+def _position(hands: list[str], leader: int, trick: tuple[str, ...] = ()) -> State:
+    """A standard hand late in play: ``hands`` left, the ``trick`` so far led by ``leader``.
+
+    The cards already played were taken by P1 and P2 in turn, so nobody can shoot.
+    """
+    rules = Rules()
+    masks = tuple(CardSet(hand).mask for hand in hands)
+    cards = tuple(Card(card) for card in trick)
+    out = 0
+    for mask in masks:
+        out |= mask
+    for card in cards:
+        out |= 1 << card
+    gone = rules.deck_mask & ~out
+    taken = [0, 0, 0, 0]
+    for index, card in enumerate(CardSet.from_mask(gone)):
+        taken[1 + index % 2] |= 1 << card
+    done = len(CardSet.from_mask(gone)) // 4
+    tricks = tuple(Trick(0, (Card("2C"),) * 4, 1) for _ in range(done))
+    return State(
+        rules, 0, Phase.PLAY, 0, (0, 0, 0, 0), (), hearts.PassDirection.HOLD, 0,
+        masks, masks, (0, 0, 0, 0), ((leader + len(cards)) % 4,), leader, cards, tricks,
+        tuple(taken), True,
+    )  # fmt: skip
+
+
+def _earlier_points(state: State) -> int:
+    """The points taken before the position, which the cost counts too."""
+    return sum(hearts.hand_points(state.rules, taken) for taken in state.taken_masks)
+
+
+def test_the_player_to_move_ducks_the_queen() -> None:
+    # Standard rules, two tricks left. P1 led K♠, P2 discarded 7♦, P3 had to play Q♠;
+    # P0 holds A♠ and 2♠: it plays 2♠ and lets P1's K♠ take the queen.
+    state = _position(["AS 2S", "3D", "4D", "5D"], leader=1, trick=("KS", "7D", "QS"))
+    assert state.to_move == (0,)
+    solution = hearts.solve(state, every_move=True)
+    assert solution.move == Play(0, "2S")
+    assert solution.points == (0, 13, 0, 0)
+    # The cost is P0's points less the others' mean: 0 - (earlier + 13) / 3.
+    assert solution.value == pytest.approx(-(_earlier_points(state) + 13) / 3)
+    # Taking the queen itself would cost 13 - earlier / 3: 13 + 13 / 3 more.
+    assert dict(solution.values)[Play(0, "AS")] - solution.value == pytest.approx(52 / 3)
+
+
+def test_the_others_play_to_hurt_the_player_to_move() -> None:
+    # P0 leads from 2♥ K♣; P1 holds A♣ Q♠, P2 and P3 diamonds. Led, 2♥ wins its trick
+    # (nobody else has a heart) and P1 throws Q♠ on it: 14 points to P0. Led first, K♣
+    # loses to A♣ and P1 must then lead Q♠ to itself, P0 throwing 2♥ on it.
+    state = _position(["2H KC", "AC QS", "3D 4D", "5D 6D"], leader=0)
+    solution = hearts.solve(state, every_move=True)
+    assert solution.move == Play(0, "KC")
+    assert solution.points == (0, 14, 0, 0)
+    assert solution.value == pytest.approx(-(_earlier_points(state) + 14) / 3)
+    assert dict(solution.values)[Play(0, "2H")] - solution.value == pytest.approx(56 / 3)
+    for move, value in solution.values:
+        assert value == pytest.approx(exhaustive(hearts.apply(state, move), 0, 0))
+
+
+def test_a_safe_claim_costs_no_less_than_best_play() -> None:
+    # A claim is allowed when the claimer can win every trick whatever the others play:
+    # taking every card left is then one line the claimer can force, so the solver's
+    # best play costs it no more than the claim (it may do better by giving tricks away).
+    rules = Rules(claims=True)
+    checked = 0
+    for seed in range(60):
+        state = endgame(rules, 300 + seed, tricks_left=3)
+        seat = state.to_move[0]
+        if hearts.Claim(seat) not in hearts.legal_moves(state):
+            continue
+        checked += 1
+        claimed = hearts.apply(state, hearts.Claim(seat))
+        changes = claimed.results[len(state.results)].changes
+        cost = changes[seat] - (sum(changes) - changes[seat]) / (rules.players - 1)
+        assert hearts.solve(state).value <= cost + 1e-9
+    assert checked >= 3
+
+
+def test_solve_refuses_what_it_cannot_search() -> None:
+    state = endgame(Rules(), 1, tricks_left=3)
+    with pytest.raises(TypeError, match=r"solve needs a hearts\.State, got None"):
+        hearts.solve(None)  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match="max_tricks must be a whole number"):
+        hearts.solve(state, max_tricks=0)
+    with pytest.raises(hearts.HeartsError, match="max_tricks must be a whole number"):
+        hearts.solve(state, max_tricks=True)
+    with pytest.raises(hearts.HeartsError, match="in the deal phase"):
+        hearts.solve(hearts.new_game(seed=1))
+    early = endgame(Rules(), 1, tricks_left=9)
+    with pytest.raises(hearts.HeartsError, match=r"at most 7 tricks .* this hand has 9 left"):
+        hearts.solve(early)
+    assert hearts.solve(endgame(Rules(), 1, tricks_left=3), max_tricks=3).nodes > 0
+
+
+def test_searchbot_solving_the_endgame_picks_the_least_mean_cost() -> None:
+    # With three tricks left and endgame=3, each sampled deal is solved: the bot's move
+    # is the one whose solved cost, summed over the deals it drew, is least.
+    state = endgame(Rules(), 7, tricks_left=3)
+    while len(hearts.legal_moves(state)) < 2:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seat = state.to_move[0]
+    seen = hearts.view(state, seat)
+    bot = hearts.SearchBot(samples=4, endgame=3)
+    chosen = bot.choose(seen, random.Random(9))
+    rng = random.Random(9)
+    moves = hearts.legal_moves(seen)
+    costs = [0.0] * len(moves)
+    for _ in range(4):
+        values = dict(hearts.solve(hearts.sample(seen, rng), every_move=True).values)
+        for index, move in enumerate(moves):
+            costs[index] += values[move]
+    assert chosen == moves[min(range(len(moves)), key=costs.__getitem__)]
+
+
+@pytest.mark.parametrize("endgame_tricks", [-1, 8, 2.5, True])
+def test_searchbot_refuses_an_endgame_it_cannot_solve(endgame_tricks: object) -> None:
+    with pytest.raises(hearts.HeartsError, match=r"SearchBot\.endgame must be a whole number"):
+        hearts.SearchBot(endgame=endgame_tricks)  # type: ignore[arg-type]
