@@ -1,0 +1,185 @@
+"""Information-set Monte Carlo tree search: :class:`ISMCTSBot`.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2), 2012) grows one tree over the moves of every seat, as the bot
+sees them. Each iteration deals the hidden cards afresh with :func:`hearts.sample` (a
+*determinization*), walks down the tree choosing among the moves legal in that deal by
+UCB1 with availability counts, adds one new move, plays the hand out with
+:class:`~hearts.RuleBot`'s rules (or at random), and credits every move on the way with
+the score change of the seat that made it less the others' mean. Unlike PIMC
+(:class:`~hearts.SearchBot`), the statistics of a move are shared across deals, so the bot
+does not assume it will know the cards later in the hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, Final, final
+
+import attrs
+
+from hearts.engine import legal_moves
+from hearts.errors import HeartsError, describe_value
+from hearts.moves import Move
+from hearts.policies import play_out, rule_move
+from hearts.sampling import sample
+from hearts.state import Phase, State
+from hearts.transitions import advance, moves
+from hearts.views import PlayerView
+
+__all__ = ["ISMCTSBot"]
+
+_PLAY: Final = Phase.PLAY
+
+
+def _check(bot: object, field: attrs.Attribute[Any], value: object) -> None:
+    """Refuse a budget or constant out of range (attrs validator)."""
+    name = field.name
+    if name == "iterations":
+        good = isinstance(value, int) and value >= 1
+        wanted = "a whole number of at least 1"
+    elif name == "milliseconds":
+        good = value is None or (isinstance(value, (int, float)) and value > 0)
+        wanted = "None or a time above 0"
+    elif name == "exploration":
+        good = isinstance(value, (int, float)) and value >= 0
+        wanted = "a number of at least 0"
+    else:
+        good = value in ("rule", "random")
+        wanted = "'rule' or 'random'"
+    if not good or isinstance(value, bool):
+        raise HeartsError(f"ISMCTSBot.{name} must be {wanted}, got {describe_value(value)}.")
+
+
+@attrs.frozen
+class ISMCTSBot:
+    """Single-observer information-set MCTS over deals drawn by :func:`hearts.sample`.
+
+    Each decision of the play phase runs ``iterations`` iterations (or as many as fit in
+    ``milliseconds``). An iteration deals the cards the bot has not seen, descends the
+    tree by UCB1 among the moves legal in that deal — a move's "parent visits" are the
+    times it was available, as single-observer ISMCTS prescribes — adds one move, plays
+    the hand out with ``playout`` ("rule": :class:`~hearts.RuleBot`'s rules; "random")
+    and credits each move with what its seat lost less the others' mean, scaled by the
+    moon's value. The most visited move is played. Passes, pass calls and moon choices
+    it leaves to :class:`~hearts.RuleBot`, as :class:`~hearts.SearchBot` does.
+
+    >>> import random, hearts
+    >>> state = hearts.new_game(hearts.Rules(), seed=4)
+    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 3:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> seat = state.to_move[0]
+    >>> bot = hearts.ISMCTSBot(iterations=50)
+    >>> bot.choose(hearts.view(state, seat), random.Random(1)) in hearts.legal_moves(state)
+    True
+    """
+
+    iterations: int = attrs.field(default=400, validator=_check)
+    """Iterations per decision (the budget when ``milliseconds`` is None)."""
+    milliseconds: float | None = attrs.field(default=None, validator=_check)
+    """A time budget per decision instead: iterate until it is spent (at least once)."""
+    exploration: float = attrs.field(default=0.7, validator=_check)
+    """UCB1's exploration constant, for rewards scaled to about -1..1."""
+    playout: str = attrs.field(default="rule", validator=_check)
+    """How each iteration plays the hand out: "rule" or "random"."""
+    name: str = "ismcts"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move most visited by the search."""
+        legal = legal_moves(view)
+        if not legal:
+            raise HeartsError(
+                f"The {self.name} bot at P{view.player} was asked for a move, but "
+                f"P{view.player} has none to make now."
+            )
+        if len(legal) == 1 or view.phase is not _PLAY:
+            return rule_move(legal, view, view.hand_mask)
+        root = _Node(None, -1, None)
+        deadline = (
+            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+        )
+        scale = 1.0 / max(1, view.rules.moon_points)
+        sign = -1.0 if view.rules.chips is not None else 1.0
+        done = 0
+        while True:
+            _iterate(root, sample(view, rng), rng, self, scale * sign)
+            done += 1
+            if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
+                break
+        best = max(root.children.values(), key=lambda child: (child.visits, child.total))
+        assert best.move is not None
+        return best.move
+
+
+@final
+class _Node:
+    """A move in the tree: who made it, its statistics, and the moves after it."""
+
+    __slots__ = ("available", "children", "move", "parent", "player", "total", "visits")
+
+    def __init__(self, move: Move | None, player: int, parent: _Node | None) -> None:
+        self.move = move
+        self.player = player
+        self.parent = parent
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+def _iterate(root: _Node, world: State, rng: random.Random, bot: ISMCTSBot, scale: float) -> None:
+    """One iteration in one deal: select, expand, play out, back up."""
+    hands = len(world.results)
+    node = root
+    state = world
+    # Select while every legal move here has been tried; expand one that has not.
+    while state.phase is _PLAY and len(state.results) == hands:
+        legal = moves(state, None)
+        untried = []
+        for move in legal:
+            child = node.children.get(move)
+            if child is None:
+                untried.append(move)
+            else:
+                child.available += 1
+        if untried:
+            move = untried[rng.randrange(len(untried))]
+            child = _Node(move, state.to_move[0], node)
+            child.available = 1
+            node.children[move] = child
+            node = child
+            state = advance(state, move, False)
+            break
+        node = _select(node, legal, bot.exploration)
+        assert node.move is not None
+        state = advance(state, node.move, False)
+    if len(state.results) == hands:
+        state = play_out(state, rng, bot.playout == "rule", False)
+    changes = state.results[hands].changes
+    players = len(changes)
+    total = sum(changes)
+    while node.parent is not None:
+        mine = changes[node.player]
+        # A reward: higher is better for the seat that made the move.
+        node.total -= scale * (mine - (total - mine) / (players - 1))
+        node.visits += 1
+        node = node.parent
+    node.visits += 1
+
+
+def _select(node: _Node, legal: Sequence[Move], exploration: float) -> _Node:
+    """The child among the legal moves with the highest UCB1, availability counted."""
+    best: _Node | None = None
+    best_score = -math.inf
+    for move in legal:
+        child = node.children[move]
+        score = child.total / child.visits + exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best, best_score = child, score
+    assert best is not None
+    return best

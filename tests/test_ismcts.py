@@ -1,0 +1,99 @@
+"""ISMCTSBot: legal, reproducible, within its budget, and refusing bad settings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import hearts
+from hearts import ISMCTSBot, Phase, Rules
+
+
+def positions(rules: Rules, seed: int, count: int) -> list[hearts.State]:
+    """Play-phase states with a choice to make, from one random game."""
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    found = []
+    while not state.is_over and len(found) < count:
+        moves = hearts.legal_moves(state)
+        if state.phase is Phase.PLAY and len(moves) > 1 and rng.random() < 0.3:
+            found.append(state)
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    return found
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.preset("omnibus"), Rules(players=3), Rules(players=5), Rules(claims=True)],
+    ids=["standard", "omnibus", "three", "five", "claims"],
+)
+def test_every_choice_is_legal(rules: Rules) -> None:
+    bot = ISMCTSBot(iterations=30)
+    for index, state in enumerate(positions(rules, 11, 6)):
+        seat = state.to_move[0]
+        move = bot.choose(hearts.view(state, seat), random.Random(index))
+        assert move in hearts.legal_moves(state)
+
+
+def test_the_same_generator_gives_the_same_choice() -> None:
+    bot = ISMCTSBot(iterations=40)
+    for state in positions(Rules(), 3, 4):
+        seen = hearts.view(state, state.to_move[0])
+        assert bot.choose(seen, random.Random(5)) == bot.choose(seen, random.Random(5))
+
+
+def test_a_time_budget_is_kept() -> None:
+    import time
+
+    state = positions(Rules(), 5, 1)[0]
+    seen = hearts.view(state, state.to_move[0])
+    start = time.perf_counter()
+    ISMCTSBot(milliseconds=20).choose(seen, random.Random(1))
+    # The budget, plus at most one iteration (a sample and a playout), plus slack for a
+    # loaded machine: what is checked is that it stops, not how fast the machine is.
+    assert time.perf_counter() - start < 5
+
+
+def test_other_phases_are_left_to_the_rules_of_thumb() -> None:
+    state = hearts.apply(hearts.new_game(seed=2), hearts.legal_moves(hearts.new_game(seed=2))[0])
+    assert state.phase is Phase.PASS
+    seen = hearts.view(state, 1)
+    expected = hearts.RuleBot().choose(seen, random.Random(0))
+    assert ISMCTSBot(iterations=5).choose(seen, random.Random(0)) == expected
+
+
+def test_a_bot_asked_out_of_turn_says_so() -> None:
+    state = positions(Rules(), 8, 1)[0]
+    idle = (state.to_move[0] + 1) % 4
+    with pytest.raises(hearts.HeartsError, match=f"P{idle} has none to make now"):
+        ISMCTSBot(iterations=5).choose(hearts.view(state, idle), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("iterations", 0),
+        ("iterations", 2.5),
+        ("iterations", True),
+        ("milliseconds", 0),
+        ("milliseconds", "10"),
+        ("exploration", -1),
+        ("playout", "smart"),
+    ],
+)
+def test_bad_settings_are_refused(field: str, value: object) -> None:
+    with pytest.raises(hearts.HeartsError, match=rf"ISMCTSBot\.{field} must be"):
+        ISMCTSBot(**{field: value})  # type: ignore[arg-type]
+
+
+def test_it_plays_whole_games_and_pickles() -> None:
+    import pickle
+
+    bot = ISMCTSBot(iterations=10, playout="random")
+    assert pickle.loads(pickle.dumps(bot)) == bot
+    game = hearts.play_game(
+        Rules(hands=1), [bot, hearts.RuleBot(), hearts.RuleBot(), hearts.RuleBot()], seed=4,
+        bot_seed=1,
+    )  # fmt: skip
+    assert game.hands == 1 and game.bots[0] == "ismcts"
