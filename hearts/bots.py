@@ -31,7 +31,7 @@ import math
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final, Protocol, runtime_checkable
 
@@ -47,6 +47,7 @@ from hearts.policies import (
 from hearts.rules import Rules
 from hearts.sampling import sample
 from hearts.shuffle import check_seed
+from hearts.solver import solve_position
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -57,6 +58,7 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "SearchBot",
+    "TournamentProgress",
     "TournamentResult",
     "play_game",
     "tournament",
@@ -136,11 +138,18 @@ class RuleBot:
         return rule_move(_moves_of(self, view), view, view.hand_mask)
 
 
+_ENDGAME_LIMIT: Final = 7
+"""The most tricks :class:`SearchBot` solves exactly: :func:`hearts.solve`'s default."""
+
+
 def _check_budget(bot: object, field: attrs.Attribute[Any], value: object) -> None:
     """Refuse a ``samples`` below 1 or a ``milliseconds`` not above 0 (attrs validator)."""
     if field.name == "samples":
         wanted = "a whole number of at least 1"
         good = isinstance(value, int) and value >= 1
+    elif field.name == "endgame":
+        wanted = f"a whole number from 0 to {_ENDGAME_LIMIT}"
+        good = isinstance(value, int) and 0 <= value <= _ENDGAME_LIMIT
     else:
         wanted = "None or a time above 0"
         good = value is None or (isinstance(value, (int, float)) and value > 0)
@@ -159,6 +168,11 @@ class SearchBot:
     average (its score change less the others' mean change; the other way round in a chip
     game). Passes, pass calls and moon choices it leaves to :class:`RuleBot`.
 
+    From the point where ``endgame`` tricks or fewer are left in the hand, it solves each
+    sampled deal exactly instead (:func:`hearts.solve`, every move's cost under best play
+    by every seat), which is both stronger and, for a few tricks, quicker than playing
+    each move out. ``endgame=0`` plays every deal out.
+
     With a ``samples`` budget the bot is deterministic given its generator; with a time
     budget its choices depend on the machine's speed.
 
@@ -176,6 +190,8 @@ class SearchBot:
     """Deals sampled per decision (the budget when ``milliseconds`` is None)."""
     milliseconds: float | None = attrs.field(default=None, validator=_check_budget)
     """A time budget per decision instead: sample until it is spent (at least one deal)."""
+    endgame: int = attrs.field(default=0, validator=_check_budget)
+    """Solve each sampled deal exactly when at most this many tricks are left (0 to 7)."""
     name: str = "search"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
@@ -187,11 +203,18 @@ class SearchBot:
         costs = [0.0] * len(moves)
         budget = self.milliseconds
         deadline = None if budget is None else time.perf_counter() + budget / 1000
+        solving = view.hand_mask.bit_count() <= self.endgame
         for drawn in itertools.count(1):
             world = sample(view, rng)
             hands = len(world.results)
+            if solving:
+                solved = dict(solve_position(world, every_move=True).values)
             for index, move in enumerate(moves):
-                costs[index] += sign * _playout_cost(apply(world, move), view.player, hands, rng)
+                if solving and isinstance(move, Play):
+                    costs[index] += solved[move]  # the solver's cost has the sign built in
+                else:
+                    after = apply(world, move)
+                    costs[index] += sign * _playout_cost(after, view.player, hands, rng)
             if drawn >= self.samples if deadline is None else time.perf_counter() >= deadline:
                 break
         return moves[min(range(len(moves)), key=costs.__getitem__)]
@@ -529,6 +552,66 @@ def _play_one(job: tuple[Rules, tuple[Bot, ...], int, int, int]) -> GameResult:
     return play_game(rules, bots, tournament_seed(seed, game), bot_seed=game_bot_seed)
 
 
+class TournamentProgress(Protocol):
+    """The ``progress`` of :func:`tournament`: ``progress(results, total=games)``.
+
+    It is given the games' results as an iterable, and how many there are, and returns an
+    iterable that passes them on, looking at each on the way: the form of ``tqdm.tqdm``
+    and ``rich.progress.track``, which are progress wrappers as they stand. A callback
+    ``callback(done, total, game)`` becomes one in a few lines:
+
+    >>> def calling(callback):
+    ...     def progress(results, *, total):
+    ...         for done, game in enumerate(results, start=1):
+    ...             callback(done, total, game)
+    ...             yield game
+    ...     return progress
+    >>> import hearts
+    >>> def show(done, total, game):
+    ...     print(f"game {done} of {total}: {game.hands} hands")
+    >>> _ = hearts.tournament(hearts.Rules(hands=2), [hearts.RandomBot()] * 4, games=2,
+    ...                       seed=1, progress=calling(show))
+    game 1 of 2: 2 hands
+    game 2 of 2: 2 hands
+    """
+
+    def __call__(self, results: Iterable[GameResult], /, *, total: int) -> Iterable[GameResult]: ...
+
+
+def _watched(
+    results: Iterable[GameResult], progress: TournamentProgress, games: int
+) -> tuple[GameResult, ...]:
+    """``results``, all of them, passed through ``progress``, which only looks at them."""
+    played: list[GameResult] = []
+
+    def source() -> Generator[GameResult, None, None]:
+        for game in results:
+            played.append(game)
+            yield game
+
+    feed = source()
+    try:
+        wrapped = progress(feed, total=games)
+        if not isinstance(wrapped, Iterable):
+            raise HeartsError(
+                "progress must return an iterable that passes the games on, as "
+                f"tqdm(results, total=games) does, but it returned {describe_value(wrapped)}."
+            )
+        for _ in wrapped:
+            pass
+    finally:
+        feed.close()
+        close = getattr(results, "close", None)  # executor.map's: cancels the games not begun
+        if callable(close):
+            close()
+    if len(played) != games:
+        raise HeartsError(
+            f"progress stopped after {len(played):,} of {games:,} games: it must pass "
+            "every game on."
+        )
+    return tuple(played)
+
+
 def tournament(
     rules: Rules,
     bots: Sequence[Bot],
@@ -537,6 +620,7 @@ def tournament(
     executor: Executor | None = None,
     *,
     bot_seed: int | None = None,
+    progress: TournamentProgress | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``bots`` (one entrant per seat), seats rotating.
 
@@ -558,6 +642,39 @@ def tournament(
     >>> result == hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2,
     ...                             bot_seed=result.bot_seed)
     True
+
+    ``progress`` shows how a long run is going. It is called once, as
+    ``progress(results, total=games)`` (:class:`TournamentProgress`), and iterated: each
+    game's :class:`GameResult` goes through it as soon as that game and those before it
+    are done, in the order of the games, in the caller's thread, whatever the executor.
+    That is how progress bars already take an iterable, so ``tqdm.tqdm`` or
+    ``rich.progress.track`` is a ``progress`` as it stands, with no glue (and no
+    dependency here); a wrapper rather than a callback, because a callback is a
+    three-line generator (:class:`TournamentProgress`) while a progress bar made to fit a
+    callback must be opened, updated and closed by hand:
+
+    >>> from tqdm import tqdm  # doctest: +SKIP
+    >>> big = hearts.tournament(hearts.Rules(), bots, 10_000, seed=1, progress=tqdm)  # doctest: +SKIP
+
+    A callback, as a generator:
+
+    >>> def report(results, *, total):
+    ...     for done, game in enumerate(results, start=1):
+    ...         print(f"{done}/{total} games")
+    ...         yield game
+    >>> seeded = hearts.tournament(hearts.Rules(target=50), bots, games=3, seed=2,
+    ...                            bot_seed=result.bot_seed, progress=report)
+    1/3 games
+    2/3 games
+    3/3 games
+    >>> seeded == hearts.tournament(hearts.Rules(target=50), bots, games=3, seed=2,
+    ...                             bot_seed=result.bot_seed)
+    True
+
+    The wrapper only watches: the result is the games as they were played, the same as
+    without it, whatever it yields; it must pass every game on, or :class:`HeartsError`
+    is raised. An exception it raises is not caught: it ends the tournament (a pool's
+    games not yet started are cancelled) and reaches the caller.
     """
     bots = _seated("tournament", rules, bots, seed)
     players = rules.players
@@ -566,6 +683,11 @@ def tournament(
             f"games must be a whole number of at least 1, got {describe_value(games)}."
         )
     bot_seed = _check_seed("bot_seed", bot_seed)
+    if progress is not None and not callable(progress):
+        raise HeartsError(
+            "progress must be callable as progress(results, total=games), like tqdm.tqdm, "
+            f"or None, got {describe_value(progress)}."
+        )
     seats = tuple(
         tuple((seat - game) % players for seat in range(players)) for game in range(games)
     )
@@ -574,5 +696,6 @@ def tournament(
         for game, seating in enumerate(seats)
     ]
     mapper: Callable[..., Iterable[GameResult]] = map if executor is None else executor.map
-    results = tuple(mapper(_play_one, jobs))  # play_game refuses a bot that is not a Bot
+    played = mapper(_play_one, jobs)  # play_game refuses a bot that is not a Bot
+    results = tuple(played) if progress is None else _watched(played, progress, games)
     return TournamentResult(rules, tuple(bot.name for bot in bots), results, seats, bot_seed)

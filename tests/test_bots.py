@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import threading
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -351,3 +355,103 @@ def test_a_bot_seed_that_is_not_an_int_is_a_type_error(bot_seed: object) -> None
         hearts.tournament(Rules(), [RandomBot()] * 4, games=1, seed=1, bot_seed=bot_seed)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^seed must be an int, got '1'\.$"):
         hearts.tournament(Rules(), [RandomBot()] * 4, games=1, seed="1")  # type: ignore[arg-type]
+
+
+# --- issue 16: a progress hook on tournament --------------------------------------------------
+
+_PROGRESS_BOTS = (RuleBot(), RandomBot(), RandomBot(), RuleBot())
+
+
+def _watched(executor: Any = None, progress: Any = None) -> hearts.TournamentResult:
+    """Five short games, with an executor and a progress hook, or none (not type-checked)."""
+    rules = Rules(hands=2)
+    return hearts.tournament(
+        rules,
+        _PROGRESS_BOTS,
+        5,
+        seed=3,
+        executor=executor,
+        bot_seed=8,
+        progress=progress,
+    )
+
+
+@pytest.mark.parametrize("pool", [None, ThreadPoolExecutor, ProcessPoolExecutor])
+def test_progress_sees_every_game_in_order_in_the_callers_thread(pool: type | None) -> None:
+    calls: list[tuple[int, int, hearts.GameResult, int]] = []
+
+    def report(results: Iterable[hearts.GameResult], *, total: int) -> Iterator[hearts.GameResult]:
+        for done, game in enumerate(results, start=1):
+            calls.append((done, total, game, threading.get_ident()))
+            yield game
+
+    plain = _watched()
+    if pool is None:
+        watched = _watched(progress=report)
+    else:
+        with pool(2) as executor:
+            watched = _watched(executor, report)
+    assert watched == plain
+    assert [(done, total) for done, total, _, _ in calls] == [(n, 5) for n in range(1, 6)]
+    assert [game for _, _, game, _ in calls] == list(plain.games)
+    assert {thread for _, _, _, thread in calls} == {threading.get_ident()}
+
+
+class _FakeTqdm:
+    """The shape of tqdm.tqdm: tqdm(iterable, desc=None, total=None, ...), iterable."""
+
+    made: ClassVar[list[_FakeTqdm]] = []
+
+    def __init__(
+        self, iterable: Iterable[object], desc: str | None = None, total: float | None = None
+    ) -> None:
+        self.iterable, self.desc, self.total, self.n, self.closed = iterable, desc, total, 0, False
+        _FakeTqdm.made.append(self)
+
+    def __iter__(self) -> Iterator[object]:
+        try:
+            for item in self.iterable:
+                yield item
+                self.n += 1
+        finally:
+            self.closed = True
+
+
+def test_a_tqdm_like_wrapper_plugs_in_as_it_is() -> None:
+    _FakeTqdm.made.clear()
+    assert _watched(progress=_FakeTqdm) == _watched()
+    (bar,) = _FakeTqdm.made
+    assert (bar.desc, bar.total, bar.n, bar.closed) == (None, 5, 5, True)
+
+
+def test_the_result_is_the_games_played_whatever_the_wrapper_yields() -> None:
+    def meddling(results: Iterable[hearts.GameResult], *, total: int) -> Iterator[object]:
+        for _ in results:
+            yield "not a game"
+
+    assert _watched(progress=meddling) == _watched()
+
+
+def test_a_bad_progress_is_refused_with_a_sentence() -> None:
+    with pytest.raises(HeartsError, match=r"^progress must be callable as progress\(results, "):
+        _watched(progress=42)
+    with pytest.raises(HeartsError, match=r"^progress must return an iterable .* returned None\.$"):
+        _watched(progress=lambda results, total: None)
+    with pytest.raises(HeartsError, match=r"^progress stopped after 2 of 5 games: it must pass"):
+        _watched(progress=lambda results, total: itertools.islice(results, 2))
+
+
+def test_an_exception_in_progress_reaches_the_caller() -> None:
+    class StoppedError(Exception):
+        pass
+
+    def stopping(results: Iterable[hearts.GameResult], *, total: int) -> Iterator[object]:
+        for done, game in enumerate(results, start=1):
+            if done == 2:
+                raise StoppedError
+            yield game
+
+    with pytest.raises(StoppedError):
+        _watched(progress=stopping)
+    with ThreadPoolExecutor(2) as pool, pytest.raises(StoppedError):
+        _watched(pool, stopping)

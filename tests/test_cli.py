@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import pty
@@ -12,12 +13,13 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 import hearts
+from hearts import cli
 from hearts.cli import BOTS, game_seed, main, play_game
 
 
@@ -274,8 +276,62 @@ def test_simulate_shows_progress_on_a_terminal() -> None:
     os.close(primary)
     out, _ = process.communicate(timeout=30)
     assert process.returncode == 0
-    assert b"hearts simulate: 3/3 games" in seen
+    assert b"hearts simulate: 0/3 games" in seen
+    assert b"hearts simulate: 3/3 games, " in seen and b" ETA 0:00" in seen
+    assert seen.endswith(b"\r\x1b[K")  # the line is erased at the end
     assert out.startswith(b"Simulated 3 games")
+
+
+@pytest.mark.parametrize(
+    ("done", "total", "elapsed", "line"),
+    [
+        (0, 10_000, 0.0, "0/10,000 games"),
+        (5, 10, 0.0, "5/10 games"),
+        (1_234, 10_000, 3.0, "1,234/10,000 games, 411 games/s, ETA 0:22"),
+        (412, 10_000, 1.0, "412/10,000 games, 412 games/s, ETA 0:24"),
+        (30_000, 1_000_000, 2.0, "30,000/1,000,000 games, 15,000 games/s, ETA 1:05"),
+        (5, 100, 2.0, "5/100 games, 2.5 games/s, ETA 0:38"),
+        (4, 100, 10.0, "4/100 games, 2.5 s/game, ETA 4:00"),
+        (1, 10_000, 2.0, "1/10,000 games, 2.0 s/game, ETA 5:33:18"),
+        (10, 10, 4.0, "10/10 games, 2.5 games/s, ETA 0:00"),
+    ],
+)
+def test_the_progress_line_gives_the_rate_and_the_time_left(
+    done: int, total: int, elapsed: float, line: str
+) -> None:
+    assert cli._progress_line(done, total, elapsed) == line
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_is_a_tournament_progress_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    bots = [hearts.RandomBot()] * 4
+    rules = hearts.Rules(hands=1)
+    shown = hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=cli._progress)
+    assert shown == hearts.tournament(rules, bots, 3, seed=1, bot_seed=2)
+    text = terminal.getvalue()
+    assert text.startswith("\rhearts simulate: 0/3 games\x1b[K")
+    assert "\rhearts simulate: 3/3 games, " in text and text.endswith("\r\x1b[K")
+    # Stopped early, the line is erased all the same; off a terminal nothing is written.
+    terminal.seek(0)
+    terminal.truncate()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in cli._progress(_interrupted(), total=3):
+            pass
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=cli._progress) == shown
+    assert sys.stderr.getvalue() == ""
+
+
+def _interrupted() -> Iterator[hearts.GameResult]:
+    yield hearts.play_game(hearts.Rules(hands=1), [hearts.RandomBot()] * 4, seed=1)
+    raise KeyboardInterrupt
 
 
 # --- rules --------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import functools
 import json
+import math
 import os
 import pickle
 import random
@@ -288,21 +289,65 @@ def _games(
     return in_workers(task, games, workers, functools.partial(_load_bots, _pickled_bots(bots)))
 
 
-def _progress(results: Iterable[GameResult], games: int) -> Iterator[GameResult]:
-    """Pass the results through, showing a count on stderr when it is a terminal."""
+def _duration(seconds: float) -> str:
+    """``0:21``, ``12:05`` or ``1:02:03``: whole seconds, rounded up."""
+    minutes, secs = divmod(math.ceil(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def _progress_line(done: int, total: int, elapsed: float) -> str:
+    """``1,234/10,000 games, 412 games/s, ETA 0:22``: ``done`` games in ``elapsed`` seconds.
+
+    The rate and the time left are left out until a game is done, and a rate below one
+    game a second is given as seconds a game.
+
+    >>> _progress_line(1234, 10_000, 3.0)
+    '1,234/10,000 games, 411 games/s, ETA 0:22'
+    >>> _progress_line(0, 10, 0.5), _progress_line(3, 10, 10.0)
+    ('0/10 games', '3/10 games, 3.3 s/game, ETA 0:24')
+    """
+    line = f"{done:,}/{total:,} games"
+    if done < 1 or elapsed <= 0:
+        return line
+    rate = done / elapsed
+    if rate >= 10:
+        speed = f"{rate:,.0f} games/s"
+    elif rate >= 1:
+        speed = f"{rate:.1f} games/s"
+    else:
+        speed = f"{1 / rate:,.1f} s/game"
+    return f"{line}, {speed}, ETA {_duration(max(total - done, 0) / rate)}"
+
+
+def _progress(results: Iterable[GameResult], *, total: int) -> Iterator[GameResult]:
+    """Pass the results through, showing progress on stderr when it is a terminal.
+
+    The line (:func:`_progress_line`) is redrawn at most five times a second, and once
+    more for the last game, and erased at the end, even when the games stop early. This
+    is a :class:`hearts.bots.TournamentProgress`, the form of ``tqdm``.
+    """
     if not sys.stderr.isatty():
         yield from results
         return
-    shown = 0.0
-    for done, result in enumerate(results, start=1):
-        now = time.monotonic()
-        if now - shown >= 0.2 or done == games:
-            sys.stderr.write(f"\rhearts simulate: {done:,}/{games:,} games")
-            sys.stderr.flush()
-            shown = now
-        yield result
-    sys.stderr.write("\r\x1b[K")
-    sys.stderr.flush()
+    started = shown = time.monotonic()
+
+    def show(done: int, now: float) -> None:
+        line = _progress_line(done, total, now - started)
+        sys.stderr.write(f"\rhearts simulate: {line}\x1b[K")
+        sys.stderr.flush()
+
+    try:
+        show(0, started)
+        for done, result in enumerate(results, start=1):
+            now = time.monotonic()
+            if now - shown >= 0.2 or done == total:
+                show(done, now)
+                shown = now
+            yield result
+    finally:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
 
 
 def _simulate(arguments: argparse.Namespace) -> int:
@@ -311,7 +356,7 @@ def _simulate(arguments: argparse.Namespace) -> int:
     wins, points = [0] * rules.players, [0] * rules.players
     shared = hands = moons = suns = 0
     with _games(rules, bots, (seed, bot_seed), games, arguments.workers) as results:
-        for game in _progress(results, games):
+        for game in _progress(results, total=games):
             for seat in game.winners:
                 wins[seat] += 1
             for seat, change in enumerate(game.changes):
@@ -520,8 +565,8 @@ def _parser() -> argparse.ArgumentParser:
         "play many games and print a summary",
         "Play many games between bots and print a summary: wins per seat, mean points per "
         "hand, moons, suns, hands per game. Game i is seeded from --seed and i, so results "
-        "are the same whatever the number of workers. Progress is shown on stderr when it "
-        "is a terminal.",
+        "are the same whatever the number of workers. Progress (games done, games/s and "
+        "the time left) is shown on stderr when it is a terminal.",
     )
     simulate.add_argument(
         "--games", type=whole(1), required=True, metavar="N", help="number of games"
