@@ -1,16 +1,19 @@
 """Strength of the reference bots: tournaments with 95% confidence intervals.
 
-Two match-ups, standard rules, full games to 100, seats rotating every game:
+Match-ups, standard rules, full games to 100, seats rotating every game:
 
 1. the rule-based bot against three random bots;
-2. the search bot (PIMC) against three rule-based bots.
+2. the search bot (PIMC) against three rule-based bots;
+3. challengers against three ``SearchBot(samples=20)``, each challenger given the time
+   per decision ``SearchBot(samples=20)`` takes on this machine (measured first): the
+   search bot solving the last tricks exactly (``endgame``), and ISMCTS.
 
 Points per hand is each bot's mean score change per hand, averaged over games; the
 interval is 1.96 standard errors over games. The last line of each match-up is the paired
 difference between the first entrant and the mean of the other three, game by game.
 
 Usage: ``python benchmarks/strength.py [--quick] [--games N] [--search-games N]
-[--samples N] [--workers N]``
+[--samples N] [--challenger-games N] [--only {rule,search,challengers}] [--workers N]``
 """
 
 from __future__ import annotations
@@ -73,36 +76,93 @@ def run(
     return result, seconds
 
 
+def decision_time(games: int, seed: int) -> float:
+    """Mean seconds per play-phase decision with a choice, of ``SearchBot(samples=20)``."""
+    import random
+
+    bot = hearts.SearchBot(samples=20)
+    spent, decisions = 0.0, 0
+    for game in range(games):
+        state = hearts.new_game(hearts.Rules(), seed=seed + game)
+        rng = random.Random(game)
+        while not state.results:
+            moves = hearts.legal_moves(state)
+            if state.phase is hearts.Phase.PLAY and len(moves) > 1:
+                seat = state.to_move[0]
+                start = time.perf_counter()
+                move = bot.choose(hearts.view(state, seat), rng)
+                spent += time.perf_counter() - start
+                decisions += 1
+            else:
+                move = moves[0]
+            state = hearts.apply(state, move)
+    return spent / decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few games, to check it runs")
     parser.add_argument("--games", type=int, default=1000, help="rule-based vs random games")
     parser.add_argument("--search-games", type=int, default=1000, help="search vs rule games")
     parser.add_argument("--samples", type=int, default=10, help="search bot deals per move")
+    parser.add_argument(
+        "--challenger-games", type=int, default=400, help="challengers vs SearchBot(20) games"
+    )
+    parser.add_argument("--endgame", type=int, default=3, help="the challenger's endgame tricks")
+    parser.add_argument("--only", choices=("rule", "search", "challengers"), help="one match-up")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2026, help="the tournament's deals")
     parser.add_argument("--bot-seed", type=int, default=2026, help="the bots' random choices")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.games, arguments.search_games, arguments.workers = 8, 2, 1
+        arguments.challenger_games = 1
     print(table(("", "value"), environment(), left=2))
-    run(
-        "Rule-based bot against three random bots",
-        [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()],
-        arguments.games,
-        arguments.seed,
-        arguments.bot_seed,
-        arguments.workers,
-    )
-    search = hearts.SearchBot(samples=arguments.samples)
-    run(
-        f"Search bot ({arguments.samples} deals per decision) against three rule-based bots",
-        [search, hearts.RuleBot(), hearts.RuleBot(), hearts.RuleBot()],
-        arguments.search_games,
-        arguments.seed,
-        arguments.bot_seed,
-        arguments.workers,
-    )
+    only = arguments.only
+    if only in (None, "rule"):
+        run(
+            "Rule-based bot against three random bots",
+            [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()],
+            arguments.games,
+            arguments.seed,
+            arguments.bot_seed,
+            arguments.workers,
+        )
+    if only in (None, "search"):
+        search = hearts.SearchBot(samples=arguments.samples)
+        run(
+            f"Search bot ({arguments.samples} deals per decision) against three rule-based bots",
+            [search, hearts.RuleBot(), hearts.RuleBot(), hearts.RuleBot()],
+            arguments.search_games,
+            arguments.seed,
+            arguments.bot_seed,
+            arguments.workers,
+        )
+    if only in (None, "challengers"):
+        seconds = decision_time(1 if arguments.quick else 3, arguments.seed)
+        budget = seconds * 1000
+        print(f"\nSearchBot(samples=20): {budget:.1f} ms per play decision with a choice")
+        baseline = hearts.SearchBot(samples=20)
+        endgame = arguments.endgame
+        challengers = [
+            (
+                f"Search bot solving the last {endgame} tricks, {budget:.1f} ms per decision",
+                hearts.SearchBot(milliseconds=budget, endgame=endgame, name="search+solver"),
+            ),
+            (
+                f"ISMCTS, {budget:.1f} ms per decision",
+                hearts.ISMCTSBot(milliseconds=budget),
+            ),
+        ]
+        for name, challenger in challengers:
+            run(
+                f"{name}, against three SearchBot(samples=20)",
+                [challenger, baseline, baseline, baseline],
+                arguments.challenger_games,
+                arguments.seed,
+                arguments.bot_seed,
+                arguments.workers,
+            )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from hearts.bots import (
     RandomBot,
     RuleBot,
     SearchBot,
+    TournamentProgress,
     TournamentResult,
     play_game,
     tournament,
@@ -42,10 +43,12 @@ from hearts.engine import (
     new_game,
     playout,
     seeded_deal,
+    solve,
     start_hand,
     trick_winner,
 )
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
+from hearts.ismcts import ISMCTSBot
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.records import (
@@ -84,6 +87,7 @@ from hearts.rules import (
 )
 from hearts.sampling import count_deals, sample
 from hearts.scoring import game_winners, hand_points, score_hand, shoot_options, shooter
+from hearts.solver import Solution
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
 
@@ -131,6 +135,7 @@ __all__ = [
     "GameResult",
     "HandResult",
     "HeartsError",
+    "ISMCTSBot",
     "IllegalMoveError",
     "Move",
     "NotationError",
@@ -151,8 +156,10 @@ __all__ = [
     "SearchBot",
     "ShootChoice",
     "ShootMode",
+    "Solution",
     "State",
     "Suit",
+    "TournamentProgress",
     "TournamentResult",
     "Trick",
     "__version__",
@@ -183,6 +190,7 @@ __all__ = [
     "seeded_deal",
     "shoot_options",
     "shooter",
+    "solve",
     "start_hand",
     "state_from_dict",
     "state_to_dict",
