@@ -99,8 +99,8 @@ def solve_position(state: State, every_move: bool) -> Solution:
     best_leaf: tuple[int, ...] = ()
     found: dict[int, int] = {}
     for card in search.ordered(player, heads):
-        # Every move's exact value needs a full window; the best one alone, a window below
-        # the best so far (a move that cannot beat it is cut).
+        # Every move's exact cost needs the whole window; the best one alone, a window
+        # below the best so far (a move that cannot beat it is cut).
         high = _INFINITY if every_move else best
         value, leaf = search.play(player, card, -_INFINITY, high)
         found[card] = value
@@ -308,6 +308,18 @@ class _Search:
                 # What is taken from now on adds to the cost whoever took what before: the
                 # table keeps the cost still to come, under a key without the cards taken.
                 base = self.leaf_value(tuple(self.taken))
+                # Each card still out adds (players - 1) times its points if the root takes
+                # it, less its points if another seat does: the cost's bounds from here.
+                rules = self.rules
+                gains = hand_points(rules, left & rules.positive_mask)
+                losses = hand_points(rules, left & ~rules.positive_mask)
+                spread = self.players - 1
+                high = base + spread * gains - losses
+                if high <= alpha:
+                    return high, ()
+                low = base - gains + spread * losses
+                if low >= beta:
+                    return low, ()
                 key = (*hands, self.leader, int(self.broken))
             else:
                 base = 0

@@ -86,7 +86,6 @@ def test_the_best_move_alone_has_the_same_cost(name: str, seed: int) -> None:
     assert best.value == every.value
     assert dict(every.values)[best.move] == best.value
     assert best.values == ((best.move, best.value),)
-    assert best.nodes <= every.nodes
 
 
 @pytest.mark.parametrize("seed", range(6))
