@@ -23,7 +23,9 @@ of play themselves: a player who does not follow suit holds none of it.
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -33,6 +35,12 @@ from hearts.engine import check_seat
 from hearts.errors import describe_value
 from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick, _card_sets
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["PlayerView", "view"]
 
@@ -190,6 +198,25 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
+
+    def to_tensor(self) -> NDArray[np.float32]:
+        """This view as a fixed-size NumPy ``float32`` vector, for learning agents.
+
+        The same as :func:`hearts.tensor.encode` (see its layout there and in the
+        reinforcement-learning page); it needs NumPy (``pip install "hearts-rules[rl]"``),
+        which ``import hearts`` alone never imports.
+
+        >>> import hearts
+        >>> state = hearts.new_game(seed=3)
+        >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
+        >>> vector = hearts.view(state, 1).to_tensor()
+        >>> vector.shape, vector.dtype.name, int(vector[:55].sum())
+        ((1487,), 'float32', 13)
+        """
+        # Imported when asked for, so that ``import hearts`` never imports NumPy.
+        encode: Callable[[PlayerView], NDArray[np.float32]]
+        encode = importlib.import_module("hearts.tensor").encode
+        return encode(self)
 
     def _decision_state(self) -> State:
         # Each other seat holds every card it might hold: the player's own moves read only

@@ -1,0 +1,684 @@
+"""Hearts as a PettingZoo environment (:func:`env`), and as a Gymnasium one for one seat.
+
+:class:`HeartsEnv` is a PettingZoo AEC environment of a whole game under any
+:class:`~hearts.Rules`: agents ``player_0`` to ``player_{n-1}`` take turns, and every
+decision a seat makes in the game is one step. :class:`SingleAgentEnv` is a Gymnasium
+environment in which one seat learns and :class:`~hearts.Bot` values play the others.
+Both need the ``rl`` extra: ``pip install "hearts-rules[rl]"``.
+
+**Observations** are PettingZoo's classic form, a dict of
+
+* ``"observation"``: the seat's view as :func:`hearts.tensor.encode` makes it (a
+  ``float32`` vector whose layout depends only on the number of players), and
+* ``"action_mask"``: an ``int8`` vector, 1 for each legal action; all 0 for a seat that
+  is not to move.
+
+**Actions** are ints (:func:`action_count` of them):
+
+* 0 to 54, a card (52 cards, then the jokers 52 to 54): play it, or in the pass phase
+  pick it for the pass. A seat passes by picking its cards one at a time, one step each;
+  when it has picked ``pass_count`` cards the environment makes its
+  :class:`~hearts.Pass`. Passes are simultaneous in the rules, so the seats pass in turn,
+  lowest seat first; no seat sees another's pass before the cards change hands.
+* :data:`CLAIM` (55): claim the rest (:class:`~hearts.Claim`, with ``Rules.claims``),
+  offered only when the seat's own view shows the claim is safe.
+* :data:`SHOOT_ADD` (56) and :data:`SHOOT_SUBTRACT` (57): how to score a moon or sun
+  (:class:`~hearts.ShootChoice`, with ``moon="choose"`` or ``sun="choose"``).
+* :data:`FIRST_PASS_CALL` (58) + *i*: the dealer calls the *i*-th of :func:`pass_calls`
+  (:class:`~hearts.ChoosePass`, with ``Rules.dealer_chooses_pass``).
+
+The deals are chance moves, made by the environment from the game's seed. Which actions
+are legal comes from :func:`hearts.legal_moves` of the seat's view, and every move is made
+with :func:`hearts.apply`; an action that is not legal raises
+:class:`~hearts.IllegalMoveError` (wrap the environment in PettingZoo's
+``TerminateIllegalWrapper`` to end the game instead).
+
+**Rewards** come when a hand ends, to every agent: what the hand added to the seat's total,
+negated, since a lower total is better (``-result.changes[seat]``); in a chip game
+(``Rules.chips``), where more chips are better, the chips won or lost as they are. A
+game's rewards add up to the seat's final total less its starting one, with that sign.
+Every agent terminates when the game ends; nothing truncates.
+
+>>> import hearts.env
+>>> game = hearts.env.env(rules=hearts.Rules(target=30))
+>>> game.reset(seed=7)
+>>> game.agent_selection, int(game.action_space("player_0").n)
+('player_0', 58)
+>>> returns = dict.fromkeys(game.possible_agents, 0.0)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     returns[agent] += reward
+...     if termination:
+...         action = None
+...     else:
+...         action = int(observation["action_mask"].nonzero()[0][0])   # the first legal one
+...     game.step(action)
+>>> game.unwrapped.game.is_over, game.unwrapped.game.scores
+(True, (21, 6, 30, 21))
+>>> returns
+{'player_0': -21.0, 'player_1': -6.0, 'player_2': -30.0, 'player_3': -21.0}
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Final
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+
+from hearts import tensor
+from hearts.bots import Bot, RuleBot
+from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet, cards_of
+from hearts.engine import apply, check_seat, legal_moves, new_game
+from hearts.errors import HeartsError, IllegalMoveError, describe_value
+from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.passes import passable
+from hearts.rules import PassDirection, Rules, ShootMode
+from hearts.state import Phase, State
+from hearts.views import PlayerView, view
+
+__all__ = [
+    "CLAIM",
+    "FIRST_PASS_CALL",
+    "SHOOT_ADD",
+    "SHOOT_SUBTRACT",
+    "HeartsEnv",
+    "SingleAgentEnv",
+    "action_count",
+    "actions_of",
+    "env",
+    "pass_calls",
+    "raw_env",
+]
+
+CLAIM: Final = NUMBER_OF_CARDS
+"""The action of a :class:`~hearts.Claim`: 55."""
+SHOOT_ADD: Final = CLAIM + 1
+"""The action of ``ShootChoice(seat, "add")``: 56."""
+SHOOT_SUBTRACT: Final = CLAIM + 2
+"""The action of ``ShootChoice(seat, "subtract")``: 57."""
+FIRST_PASS_CALL: Final = CLAIM + 3
+"""The action of the first of :func:`pass_calls`: 58."""
+
+_RENDER_MODES: Final = ("ansi", "human")
+_SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
+Observation = dict[str, NDArray[Any]]
+"""An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
+
+
+def _checked_rules(who: str, rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"{who} needs a hearts.Rules value for rules, got {describe_value(rules)}.")
+    return rules
+
+
+@functools.lru_cache(maxsize=64)
+def pass_calls(rules: Rules) -> tuple[tuple[PassDirection, int], ...]:
+    """The passes a dealer may call, as (direction, count), in the order of their actions.
+
+    Action ``FIRST_PASS_CALL + i`` calls the ``i``-th. They are the
+    :class:`~hearts.ChoosePass` moves :func:`hearts.legal_moves` offers the dealer, the
+    same every hand; none unless ``Rules.dealer_chooses_pass``.
+
+    >>> import hearts
+    >>> calls = pass_calls(hearts.Rules(dealer_chooses_pass=True))
+    >>> len(calls), [(str(direction), count) for direction, count in calls[:3]]
+    (10, [('hold', 0), ('left', 1), ('left', 2)])
+    >>> pass_calls(hearts.Rules())
+    ()
+    """
+    rules = _checked_rules("pass_calls", rules)
+    if not rules.dealer_chooses_pass:
+        return ()
+    state = new_game(rules, seed=0)
+    state = apply(state, legal_moves(state)[0])  # the deal: the dealer calls next
+    return tuple(
+        (move.direction, move.count) for move in legal_moves(state) if isinstance(move, ChoosePass)
+    )
+
+
+def action_count(rules: Rules) -> int:
+    """How many actions there are under ``rules``: 58, and one per pass call.
+
+    >>> import hearts
+    >>> action_count(hearts.Rules()), action_count(hearts.Rules(dealer_chooses_pass=True))
+    (58, 68)
+    """
+    return FIRST_PASS_CALL + len(pass_calls(rules))
+
+
+def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
+    """The actions that make ``move``: one, or a pass's cards in ascending order.
+
+    >>> import hearts
+    >>> rules = hearts.Rules()
+    >>> actions_of(rules, hearts.Pass(0, "QS 2C AH"))
+    (0, 38, 49)
+    >>> actions_of(rules, hearts.Play(1, "QS")), actions_of(rules, hearts.Claim(1))
+    ((49,), (55,))
+    >>> actions_of(rules, hearts.ChoosePass(0, "left", 2))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: P0 calls a pass of 2 left has no action under these rules: pass calls are actions only with Rules.dealer_chooses_pass.
+    """
+    if isinstance(move, Play):
+        return (int(move.card),)
+    if isinstance(move, Pass):
+        return tuple(int(card) for card in move.cards)
+    if isinstance(move, Claim):
+        return (CLAIM,)
+    if isinstance(move, ShootChoice):
+        return (SHOOT_ADD if move.mode is ShootMode.ADD else SHOOT_SUBTRACT,)
+    if isinstance(move, ChoosePass):
+        calls = pass_calls(rules)
+        if (move.direction, move.count) not in calls:
+            why = (
+                "pass calls are actions only with Rules.dealer_chooses_pass"
+                if not calls
+                else "it is not one of the calls these rules allow"
+            )
+            raise HeartsError(f"{move} has no action under these rules: {why}.")
+        return (FIRST_PASS_CALL + calls.index((move.direction, move.count)),)
+    if isinstance(move, Deal):
+        raise HeartsError("A Deal has no action: the environment deals, from the game's seed.")
+    raise TypeError(f"actions_of needs a hearts move, got {describe_value(move)}.")
+
+
+class HeartsEnv(AECEnv):  # type: ignore[misc]
+    """A whole game of Hearts as a PettingZoo AEC environment (see the module's notes).
+
+    ``reset(seed=s)`` starts the game of ``hearts.new_game(rules, seed=s)``; a ``reset()``
+    without a seed starts a game whose seed is drawn from a generator seeded by the last
+    seed given (from the operating system if none was). :attr:`game` is the game's
+    :class:`~hearts.State`, for inspection; agents see only their observations. With
+    ``render_mode="ansi"``, :meth:`render` returns the table as text (every hand shown:
+    a spectator's view, for debugging); with ``"human"`` it prints it after every step.
+
+    >>> import hearts
+    >>> game = HeartsEnv(hearts.Rules(players=3))
+    >>> game.reset(seed=1)
+    >>> game.possible_agents, game.game.phase, game.agent_selection
+    (['player_0', 'player_1', 'player_2'], <Phase.PASS: 'pass'>, 'player_0')
+    >>> mask = game.observe("player_0")["action_mask"]
+    >>> hearts.CardSet(int(card) for card in mask.nonzero()[0]) == game.game.hands[0]
+    True
+    >>> for card in sorted(game.game.hands[0])[:3]:          # pick three cards: one pass
+    ...     game.step(int(card))
+    >>> game.game.passed[0], game.agent_selection
+    (CardSet('2♣ 4♣ 5♣'), 'player_1')
+    >>> game.step(0)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: player_1 chose action 0 (2♣), which is not legal now: P1 does not hold 2♣. The legal actions are those set in the observation's action_mask.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "hearts_v0",
+        "render_modes": list(_RENDER_MODES),
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.rules: Rules = _checked_rules("HeartsEnv", rules)
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise HeartsError(
+                f"render_mode must be None, 'ansi' or 'human', got {describe_value(render_mode)}."
+            )
+        self.render_mode = render_mode
+        players = self.rules.players
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._actions = action_count(self.rules)
+        self._calls = pass_calls(self.rules)
+        low, high = tensor.bounds(players)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (self._actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self._actions) for agent in self.possible_agents
+        }
+        self._sign = 1.0 if self.rules.chips is not None else -1.0
+        self._seeds = random.Random()
+        self._game: State | None = None
+        self._picked = 0
+        self._legal: dict[int, Move | None] = {}
+        self._views: dict[int, PlayerView] = {}
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space: the same object every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space: ``Discrete(action_count(rules))``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> State:
+        """The game as it stands: every hand, for inspection (an agent sees its view)."""
+        if self._game is None:
+            raise HeartsError("The environment has no game yet: call reset() first.")
+        return self._game
+
+    @property
+    def picked(self) -> CardSet:
+        """The cards the seat to move has picked so far for its pass."""
+        return CardSet.from_mask(self._picked)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game, from ``seed`` if given."""
+        if seed is not None:
+            try:
+                seed = operator.index(seed)
+            except TypeError:
+                raise TypeError(
+                    f"seed must be an int or None, got {describe_value(seed)}."
+                ) from None
+            self._seeds = random.Random(seed)
+        else:
+            seed = self._seeds.getrandbits(63)
+        state = new_game(self.rules, seed=seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._picked = 0
+        self._start(self._dealt(state))
+
+    def step(self, action: int | None) -> None:
+        """Make the selected agent's ``action``; None only for an agent whose game is over."""
+        state = self.game  # refused before the first reset
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        number = self._checked(agent, action)
+        seat = self._seats[agent]
+        self._cumulative_rewards[agent] = 0.0
+        for name in self.rewards:
+            self.rewards[name] = 0.0
+        move = self._legal[number]
+        if move is None:  # a card picked for the pass
+            picked = self._picked | 1 << number
+            if picked.bit_count() < state.pass_count:
+                self._picked = picked
+                self._refresh()
+                self._after_step()
+                return
+            move = Pass(seat, CardSet.from_mask(picked))
+            self._picked = 0
+        hands = len(state.results)
+        state = self._dealt(apply(state, move))
+        for result in state.results[hands:]:
+            for name in self.agents:
+                self.rewards[name] += self._sign * result.changes[self._seats[name]]
+        if state.is_over:
+            for name in self.agents:
+                self.terminations[name] = True
+        self._start(state)
+        self._after_step()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation: its view's vector and its action mask (new arrays)."""
+        seat = self._seats[agent]
+        seen = self._view(seat)
+        selected = agent == self.agent_selection and not self.game.is_over
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if selected:
+            mask[list(self._legal)] = 1
+        picked = self._picked if selected else 0
+        return {"observation": tensor.encode(seen, picked=picked), "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); None without a mode."""
+        if self.render_mode is None:
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # --- the game ------------------------------------------------------------------------
+
+    def _dealt(self, state: State) -> State:
+        """``state`` after any deal it waits for (the game's seeded deal: a chance move)."""
+        while state.phase is Phase.DEAL:
+            state = apply(state, legal_moves(state)[0])
+        return state
+
+    def _start(self, state: State) -> None:
+        """Make ``state`` the game: select the seat to move and list its legal actions."""
+        self._game = state
+        self._views.clear()
+        self._refresh()
+
+    def _view(self, seat: int) -> PlayerView:
+        if seat not in self._views:
+            self._views[seat] = view(self.game, seat)
+        return self._views[seat]
+
+    def _refresh(self) -> None:
+        """List the legal actions of the seat to move, and select it."""
+        state = self.game
+        self._legal = {}
+        if state.is_over:
+            return
+        seat = state.to_move[0]
+        self.agent_selection = self.possible_agents[seat]
+        seen = self._view(seat)
+        if state.phase is Phase.PASS:  # a card at a time: the cards it may still pick
+            for card in cards_of(passable(self.rules, seen.hand_mask) & ~self._picked):
+                self._legal[int(card)] = None
+            return
+        for move in legal_moves(seen):
+            (number,) = actions_of(self.rules, move)
+            self._legal[number] = move
+
+    def _after_step(self) -> None:
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _checked(self, agent: str, action: Any) -> int:
+        """``action`` as an int, refused with the reason if it is not legal."""
+        if action is None:
+            raise IllegalMoveError(
+                f"{agent} must choose an action: None is the action only of an agent whose "
+                "game is over."
+            )
+        try:
+            number = operator.index(action)
+        except TypeError:
+            raise TypeError(
+                f"An action is an int from 0 to {self._actions - 1}, got {describe_value(action)}."
+            ) from None
+        if number in self._legal:
+            return number
+        raise IllegalMoveError(
+            f"{agent} chose action {number}{self._named(number)}, which is not legal now: "
+            f"{self._refusal(self._seats[agent], number)} The legal actions are those set in "
+            "the observation's action_mask."
+        )
+
+    def _named(self, number: int) -> str:
+        if 0 <= number < NUMBER_OF_CARDS:
+            return f" ({CARDS[number]})"
+        names = {CLAIM: "claim", SHOOT_ADD: "shoot: add", SHOOT_SUBTRACT: "shoot: subtract"}
+        if number in names:
+            return f" ({names[number]})"
+        if FIRST_PASS_CALL <= number < self._actions:
+            direction, count = self._calls[number - FIRST_PASS_CALL]
+            return f" (call a pass of {count} {direction})"
+        return ""
+
+    def _refusal(self, seat: int, number: int) -> str:
+        """Why ``seat`` may not make action ``number`` now, as a sentence."""
+        state = self.game
+        if not 0 <= number < self._actions:
+            return f"the actions are 0 to {self._actions - 1}."
+        if state.phase is Phase.PASS and number < NUMBER_OF_CARDS:
+            card = CARDS[number]
+            if self._picked >> number & 1:
+                return f"P{seat} has already picked {card} for its pass."
+            if not state.hand_masks[seat] >> number & 1:
+                return f"P{seat} does not hold {card}."
+            return f"{card} may not be passed (Rules.unpassable: {self.rules.unpassable})."
+        if number == CLAIM:
+            return (
+                f"P{seat} may claim only with Rules.claims, in the play phase, when what it "
+                "has seen shows that it cannot lose a trick."
+            )
+        move: Move
+        if number < NUMBER_OF_CARDS:
+            move = Play(seat, number)
+        elif number < FIRST_PASS_CALL:
+            move = ShootChoice(seat, ShootMode.ADD if number == SHOOT_ADD else ShootMode.SUBTRACT)
+        else:
+            direction, count = self._calls[number - FIRST_PASS_CALL]
+            move = ChoosePass(seat, direction, count)
+        try:
+            apply(state, move)
+        except IllegalMoveError as error:
+            return str(error)
+        return f"{move} is not among the moves P{seat}'s view allows."  # pragma: no cover
+
+    def _text(self) -> str:
+        state = self._game
+        if state is None:
+            return "No game yet: call reset() first."
+        rules = self.rules
+        passing = (
+            "no passing"
+            if state.pass_direction is PassDirection.HOLD
+            else f"pass {state.pass_direction}"
+        )
+        lines = [
+            f"Hand {state.hand_number + 1} ({passing}), {state.phase.value} phase; scores: "
+            + ", ".join(f"P{seat} {score}" for seat, score in enumerate(state.scores))
+        ]
+        for seat in range(rules.players):
+            line = f"  P{seat}: {state.hands[seat]}"
+            if state.passed_masks[seat]:
+                line += f" (passes {state.passed[seat]})"
+            lines.append(line)
+        if state.trick:
+            cards = ", ".join(
+                f"P{(state.leader + index) % rules.players} {card}"
+                for index, card in enumerate(state.trick)
+            )
+            lines.append(f"  Trick {len(state.tricks) + 1}: {cards}")
+        if state.is_over:
+            winners = " and ".join(f"P{seat}" for seat in state.winners)
+            lines.append(f"Game over: {winners} {'wins' if len(state.winners) == 1 else 'win'}.")
+        else:
+            picked = f" (picked {self.picked} so far)" if self._picked else ""
+            lines.append(f"{self.agent_selection} to move{picked}.")
+        return "\n".join(lines)
+
+
+def raw_env(rules: Rules | None = None, render_mode: str | None = None) -> HeartsEnv:
+    """A :class:`HeartsEnv`, unwrapped.
+
+    >>> import hearts
+    >>> raw_env(hearts.Rules.preset("omnibus")).rules.card_points[hearts.Card("JD")]
+    -10
+    """
+    return HeartsEnv(rules, render_mode)
+
+
+def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
+    """A :class:`HeartsEnv` in PettingZoo's ``OrderEnforcingWrapper``, as classic envs are.
+
+    The wrapper refuses a step or an observation before the first ``reset()``.
+
+    >>> import hearts
+    >>> game = env(hearts.Rules(players=5))
+    >>> game.reset(seed=3)
+    >>> game.agents
+    ['player_0', 'player_1', 'player_2', 'player_3', 'player_4']
+    >>> game.observe("player_0")["observation"].shape, game.observe("player_0")["action_mask"].shape
+    ((1772,), (58,))
+    """
+    return OrderEnforcingWrapper(HeartsEnv(rules, render_mode))
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, int]):
+    """One seat of a game as a Gymnasium environment; bots play the other seats.
+
+    ``opponents`` are :class:`~hearts.Bot` values for the other seats in seat order
+    (with ``seat=1`` of four, they play P0, P2 and P3); by default :class:`~hearts.RuleBot`.
+    Observations, actions and rewards are those of :class:`HeartsEnv` for ``seat``: a step
+    makes one action, then the bots play until the seat is to move again or the game ends,
+    and the reward is what the hands that ended meanwhile gave the seat. An episode is a
+    whole game (``terminated`` when it ends; never ``truncated``).
+
+    ``reset(seed=s)`` deals the game of ``hearts.new_game(rules, seed=s)``. The bots draw
+    from generators seeded from the environment's own generator (``np_random``), never
+    from ``s`` itself, so a bot cannot work the deals out from its generator; the same
+    seed plays the same game.
+
+    ``illegal_action="raise"`` (the default) refuses an action the mask does not allow
+    with :class:`~hearts.IllegalMoveError`; ``"random"`` replaces it by a legal action
+    drawn from ``np_random`` and says so in the step's ``info["illegal_action"]`` (for
+    learners without action masking, and Gymnasium's ``check_env``).
+    :meth:`action_masks` gives the mask as booleans (sb3-contrib's ``MaskablePPO``
+    reads it).
+
+    >>> import hearts
+    >>> from hearts.env import SingleAgentEnv
+    >>> game = SingleAgentEnv(hearts.Rules(target=30), seat=2)
+    >>> observation, info = game.reset(seed=4)
+    >>> total, done = 0.0, False
+    >>> while not done:
+    ...     action = int(game.action_masks().nonzero()[0][-1])       # the last legal one
+    ...     observation, reward, done, truncated, info = game.step(action)
+    ...     total += reward
+    >>> total == -game.game.scores[2]
+    True
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES)}  # noqa: RUF012 (Gymnasium's)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seat: int = 0,
+        opponents: Iterable[Bot] | None = None,
+        *,
+        illegal_action: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        HeartsEnv(Rules(), render_mode)  # checks the mode
+        self._table = HeartsEnv(
+            _checked_rules("SingleAgentEnv", rules),
+            render_mode=None if render_mode is None else "ansi",
+        )
+        self.render_mode = render_mode
+        rules = self._table.rules
+        check_seat(rules, seat)
+        self.seat = seat
+        self._agent = self._table.possible_agents[seat]
+        others = [other for other in range(rules.players) if other != seat]
+        bots: Sequence[Bot] = [RuleBot()] * len(others) if opponents is None else tuple(opponents)
+        if len(bots) != len(others):
+            raise HeartsError(
+                f"SingleAgentEnv needs one bot for each other seat: this game has "
+                f"{rules.players} seats, so {len(others)} bots, got {len(bots)}."
+            )
+        for bot in bots:
+            if not isinstance(bot, Bot):
+                raise HeartsError(
+                    f"Each opponent must be a hearts.Bot (a name and a choose(view, rng) "
+                    f"method), got {describe_value(bot)}."
+                )
+        self._bots = dict(zip(others, bots, strict=True))
+        if illegal_action not in ("raise", "random"):
+            raise HeartsError(
+                f"illegal_action must be 'raise' or 'random', got {describe_value(illegal_action)}."
+            )
+        self._illegal = illegal_action
+        self.observation_space = self._table.observation_space(self._agent)
+        self.action_space = self._table.action_space(self._agent)
+        self._rngs: dict[int, random.Random] = {}
+        self._counted = 0
+
+    @property
+    def game(self) -> State:
+        """The game as it stands (every hand: for inspection, not for the agent)."""
+        return self._table.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Start a new game, from ``seed`` if given; the bots move until the seat's turn."""
+        super().reset(seed=seed)
+        deals = int(self.np_random.integers(2**63)) if seed is None else seed
+        bot_seed = int(self.np_random.integers(2**63))
+        self._rngs = {
+            other: random.Random(f"hearts-env-bot:{bot_seed}:{other}") for other in self._bots
+        }
+        self._table.reset(seed=deals)
+        self._counted = 0
+        self._advance()
+        return self._table.observe(self._agent), {}
+
+    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Make ``action`` for the seat, then let the bots play until its next turn."""
+        if self.game.is_over:
+            raise HeartsError("The game is over: call reset() to play another.")
+        replaced = False
+        mask = self.action_masks()
+        if self._illegal == "random":
+            try:
+                number = operator.index(action)
+            except TypeError:
+                number = -1
+            if not 0 <= number < len(mask) or not mask[number]:
+                legal = mask.nonzero()[0]
+                action = int(legal[self.np_random.integers(len(legal))])
+                replaced = True
+        self._table.step(action)
+        self._advance()
+        state = self.game
+        sign = self._table._sign
+        reward = sum(sign * result.changes[self.seat] for result in state.results[self._counted :])
+        self._counted = len(state.results)
+        if self.render_mode == "human":
+            self.render()
+        observation = self._table.observe(self._agent)
+        return observation, float(reward), state.is_over, False, {"illegal_action": replaced}
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The legal actions of the seat now, as booleans."""
+        return self._table.observe(self._agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); None without a mode."""
+        if self.render_mode is None:
+            return None
+        text = self._table._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _advance(self) -> None:
+        """Let the bots move until the seat is to move or the game is over."""
+        table = self._table
+        while not table.game.is_over and table.agent_selection != self._agent:
+            other = table._seats[table.agent_selection]
+            bot = self._bots[other]
+            seen = view(table.game, other)
+            move = bot.choose(seen, self._rngs[other])
+            if not isinstance(move, _SEAT_MOVES) or move not in legal_moves(seen):
+                raise IllegalMoveError(
+                    f"The {bot.name} bot at P{other} chose {describe_value(move)}, which is "
+                    f"not one of P{other}'s legal moves: choose must return one of "
+                    "hearts.legal_moves(view)."
+                )
+            for number in actions_of(self._table.rules, move):
+                table.step(number)

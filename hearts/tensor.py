@@ -1,0 +1,381 @@
+"""A seat's view as a fixed-size vector of numbers, for learning agents: :func:`encode`.
+
+:func:`encode` turns a :class:`~hearts.PlayerView` into a 1-D NumPy ``float32`` array
+(:meth:`PlayerView.to_tensor <hearts.PlayerView.to_tensor>` is the same call). The array
+is built from the view alone, so it holds nothing the seat may not know, and equal views
+give equal arrays. Its layout depends only on the number of players: every variant of
+the same table size (jokers, Omnibus, chips, ...) gives arrays of the same length with
+the same fields at the same offsets. :func:`fields` describes it and :func:`layout` names
+its slices.
+
+Conventions:
+
+* **Cards** take 55 slots, one per card id: the 52 cards (``suit * 13 + rank - 2``, clubs
+  first) then the three jokers (52 to 54); a slot holds 1.0 for a card in the set.
+* **Seats** are relative to the viewer: row 0 is the viewer itself, row 1 the seat on its
+  left (the next to play), and so on round the table. The viewer is always row 0, so an
+  agent trained at one seat plays any seat.
+* **Numbers** are scaled to about -1 to 1 (see :func:`fields` for each) and clipped to
+  the bounds that :func:`bounds` gives, so the array always lies in its declared box.
+
+NumPy is needed only here: ``import hearts`` does not import it, and this module imports
+it only when an array is made (``pip install "hearts-rules[rl]"`` installs it).
+
+>>> import hearts
+>>> state = hearts.new_game(seed=1)
+>>> state = hearts.apply(state, hearts.legal_moves(state)[0])    # the deal
+>>> seen = hearts.view(state, 0)
+>>> vector = encode(seen)
+>>> vector.shape, vector.dtype, size(4)
+((1487,), dtype('float32'), 1487)
+>>> hand = vector[layout(4)["hand"]]
+>>> int(hand.sum()), hearts.CardSet(int(i) for i in hand.nonzero()[0]) == seen.hand
+(13, True)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from hearts.cards import NUMBER_OF_CARDS, CardSet, Suit
+from hearts.errors import HeartsError, describe_value
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, PassDirection, Rules
+from hearts.scoring import hand_points
+from hearts.state import Phase
+from hearts.views import PlayerView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+__all__ = [
+    "CARD_SLOTS",
+    "SCORE_CLIP",
+    "Field",
+    "bounds",
+    "encode",
+    "fields",
+    "layout",
+    "score_scale",
+    "size",
+    "table",
+]
+
+CARD_SLOTS: Final = NUMBER_OF_CARDS
+"""The slots of one set of cards: 52 cards and 3 jokers, whatever the rules' deck."""
+SCORE_CLIP: Final = 2.0
+"""Scaled scores are clipped to ``-SCORE_CLIP`` to ``SCORE_CLIP``."""
+
+_BYTES: Final = (CARD_SLOTS + 7) // 8  # a card mask in whole bytes
+
+
+class Field(NamedTuple):
+    """One named part of the vector: where it is, its size, its bounds and what it holds.
+
+    >>> hand = fields(4)[0]
+    >>> hand.name, hand.offset, hand.size, hand.rows, hand.low, hand.high
+    ('hand', 0, 55, 1, 0.0, 1.0)
+    """
+
+    name: str
+    offset: int
+    """Where the field starts in the vector."""
+    size: int
+    """How many numbers it holds: ``rows * width``."""
+    rows: int
+    """1, or one row per seat (or per position in the trick)."""
+    width: int
+    """The numbers of one row."""
+    low: float
+    """The lowest value of any of its numbers."""
+    high: float
+    """The highest value of any of its numbers."""
+    holds: str
+    """What the numbers mean, for the documentation's table."""
+
+    @property
+    def span(self) -> slice:
+        """The field's slice of the vector."""
+        return slice(self.offset, self.offset + self.size)
+
+
+# name, rows per seat (else 1), width, low, high, meaning. The card sets come first, so
+# that :func:`encode` unpacks their bits in one call.
+_SINGLE: Final = False
+_PER_SEAT: Final = True
+_FIELDS: Final[tuple[tuple[str, bool, int, float, float, str], ...]] = (
+    ("hand", _SINGLE, CARD_SLOTS, 0, 1, "the viewer's own cards"),
+    (
+        "pass_picked",
+        _SINGLE,
+        CARD_SLOTS,
+        0,
+        1,
+        "cards chosen so far for a pass made card by card (set by hearts.env; else 0)",
+    ),
+    ("passed", _SINGLE, CARD_SLOTS, 0, 1, "the cards the viewer passed this hand"),
+    ("received", _SINGLE, CARD_SLOTS, 0, 1, "the cards passed to the viewer this hand"),
+    ("deck", _SINGLE, CARD_SLOTS, 0, 1, "the cards in play under these rules"),
+    ("played", _PER_SEAT, CARD_SLOTS, 0, 1, "per seat: the cards it has played this hand"),
+    ("trick", _PER_SEAT, CARD_SLOTS, 0, 1, "per position in the current trick: its card"),
+    ("taken", _PER_SEAT, CARD_SLOTS, 0, 1, "per seat: the cards it has won this hand"),
+    ("known", _PER_SEAT, CARD_SLOTS, 0, 1, "per seat: cards known to be in its hand"),
+    ("ruled_out", _PER_SEAT, CARD_SLOTS, 0, 1, "per seat: cards it is known not to hold"),
+    ("card_points", _SINGLE, CARD_SLOTS, -1, 1, "each card's points / the positive total"),
+    ("voids", _PER_SEAT, len(Suit), 0, 1, "per seat: the suits (♣ ♦ ♥ ♠) it has shown void in"),
+    ("hand_sizes", _PER_SEAT, 1, 0, 1, "per seat: cards held / the hand size"),
+    ("tricks_won", _PER_SEAT, 1, 0, 1, "per seat: tricks won this hand / the hand size"),
+    ("points_taken", _PER_SEAT, 1, -1, 1, "per seat: card points taken / the positive total"),
+    ("scores", _PER_SEAT, 1, -SCORE_CLIP, SCORE_CLIP, "per seat: its total / the score scale"),
+    ("to_move", _PER_SEAT, 1, 0, 1, "per seat: 1 if its move is awaited"),
+    ("leader", _PER_SEAT, 1, 0, 1, "per seat: 1 for the leader of the trick (play phase)"),
+    ("phase", _SINGLE, len(Phase), 0, 1, "one-hot: " + ", ".join(p.value for p in Phase)),
+    (
+        "pass_direction",
+        _SINGLE,
+        len(PassDirection),
+        0,
+        1,
+        "one-hot: " + ", ".join(d.value for d in PassDirection),
+    ),
+    ("pass_count", _SINGLE, 1, 0, 1, "cards each seat passes this hand / the hand size"),
+    ("hearts_broken", _SINGLE, 1, 0, 1, "1 once hearts are broken"),
+    ("trick_number", _SINGLE, 1, 0, 1, "completed tricks this hand / the hand size"),
+)
+_CARD_ROWS_SINGLE: Final = 5  # hand, pass_picked, passed, received, deck
+_CARD_ROWS_PER_SEAT: Final = 5  # played, trick, taken, known, ruled_out
+_SUITS: Final = tuple(Suit)
+_PHASES: Final = tuple(Phase)
+_DIRECTIONS: Final = tuple(PassDirection)
+
+
+def _checked_players(players: object) -> int:
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TypeError(f"players must be an int, got {describe_value(players)}.")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise HeartsError(
+            f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, as in Rules.players, "
+            f"got {players}."
+        )
+    return players
+
+
+def fields(players: int) -> tuple[Field, ...]:
+    """The fields of the vector for a table of ``players``, in order.
+
+    Fields marked per seat have one row per seat, the viewer first and then round the
+    table to its left (``trick`` has one row per position in the trick, the card led
+    first). The vector's length is ``347 + 285 * players``.
+
+    >>> [(field.name, field.offset, field.size) for field in fields(3)][:6]
+    [('hand', 0, 55), ('pass_picked', 55, 55), ('passed', 110, 55), ('received', 165, 55), ('deck', 220, 55), ('played', 275, 165)]
+    >>> fields(8)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: players must be from 3 to 7, as in Rules.players, got 8.
+    """
+    return _fields(_checked_players(players))
+
+
+@functools.lru_cache(maxsize=16)
+def _fields(players: int) -> tuple[Field, ...]:
+    found = []
+    offset = 0
+    for name, per_seat, width, low, high, holds in _FIELDS:
+        rows = players if per_seat else 1
+        found.append(Field(name, offset, rows * width, rows, width, float(low), float(high), holds))
+        offset += rows * width
+    return tuple(found)
+
+
+def layout(players: int) -> dict[str, slice]:
+    """Each field's slice of the vector, by name, for a table of ``players``.
+
+    >>> layout(4)["hand"], layout(4)["scores"]
+    (slice(0, 55, None), slice(1458, 1462, None))
+    """
+    return {field.name: field.span for field in fields(players)}
+
+
+def size(players: int) -> int:
+    """The length of the vector for a table of ``players``: ``347 + 285 * players``.
+
+    >>> [size(players) for players in range(3, 8)]
+    [1202, 1487, 1772, 2057, 2342]
+    """
+    return _size(_checked_players(players))
+
+
+def _size(players: int) -> int:
+    last = _fields(players)[-1]
+    return last.offset + last.size
+
+
+def bounds(players: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The lowest and highest value of each number of the vector (a Gymnasium ``Box``).
+
+    >>> low, high = bounds(4)
+    >>> low.shape, float(low.min()), float(high.max())
+    ((1487,), -2.0, 2.0)
+    """
+    import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
+
+    low = np.empty(size(players), dtype=np.float32)
+    high = np.empty(size(players), dtype=np.float32)
+    for field in fields(players):
+        low[field.span] = field.low
+        high[field.span] = field.high
+    return low, high
+
+
+def score_scale(rules: Rules) -> int:
+    """What a score is divided by in the vector.
+
+    The chips in the game (``chips * players``) in a chip game, else the target score,
+    else the hands of the game times the points of the deck's positive cards.
+
+    >>> score_scale(Rules()), score_scale(Rules.preset("chips"))
+    (100, 80)
+    >>> score_scale(Rules.preset("black-maria"))         # 9 hands of 43 points
+    387
+    """
+    if rules.chips is not None:
+        return rules.chips * rules.players
+    if rules.target is not None:
+        return rules.target
+    return (rules.hands or 1) * _positive_total(rules)
+
+
+def _positive_total(rules: Rules) -> int:
+    """The points of every card worth positive points (26 in the standard game), at least 1."""
+    return max(hand_points(rules, rules.positive_mask), 1)
+
+
+def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32]:
+    """The vector of ``view``: a new 1-D ``float32`` array of :func:`size` numbers.
+
+    ``picked`` are the cards chosen so far for a pass being made one card at a time (the
+    scheme of :mod:`hearts.env`); they must be in the viewer's hand. Everything else comes
+    from the view, so two states that differ only in cards the viewer has not seen give the
+    same vector.
+
+    >>> import hearts
+    >>> state = hearts.from_hands(
+    ...     ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    ...      "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"],
+    ...     hand_number=3)                        # a hold hand: P0 leads 2♣ at once
+    >>> state = hearts.apply(state, hearts.Play(0, "2C"))
+    >>> vector, where = encode(hearts.view(state, 2)), layout(4)
+    >>> vector[where["trick"]].reshape(4, 55).nonzero()     # position 0: card 0, 2♣
+    (array([0]), array([0]))
+    >>> vector[where["played"]].reshape(4, 55).nonzero()    # P0 is two seats to P2's left
+    (array([2]), array([0]))
+    >>> vector[where["to_move"]], vector[where["leader"]]   # P1 is P2's right neighbour
+    (array([0., 0., 0., 1.], dtype=float32), array([0., 0., 1., 0.], dtype=float32))
+    >>> encode(hearts.view(state, 2), picked=hearts.CardSet("QS"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: picked holds Q♠, which P2 does not hold: the cards picked for a pass come from the viewer's hand.
+    """
+    import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
+
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"encode needs a hearts.PlayerView, got {describe_value(view)}.")
+    picked_mask = picked if isinstance(picked, int) else CardSet(picked).mask
+    if picked_mask < 0 or picked_mask >> CARD_SLOTS:
+        raise HeartsError(
+            f"picked must be a set of cards (a CardSet or a card bitmask), got "
+            f"{describe_value(picked)}."
+        )
+    if picked_mask & ~view.hand_mask:
+        raise HeartsError(
+            f"picked holds {CardSet.from_mask(picked_mask & ~view.hand_mask)}, which "
+            f"P{view.player} does not hold: the cards picked for a pass come from the "
+            "viewer's hand."
+        )
+    rules = view.rules
+    players = rules.players
+    seats = [(view.player + row) % players for row in range(players)]  # each row's seat
+    rows = {seat: row for row, seat in enumerate(seats)}
+
+    played = [0] * players
+    won = [0] * players
+    for trick in view.tricks:
+        won[rows[trick.winner]] += 1
+        for index, card in enumerate(trick.cards):
+            played[rows[(trick.leader + index) % players]] |= 1 << card
+    for index, card in enumerate(view.trick):
+        played[rows[(view.leader + index) % players]] |= 1 << card
+    masks = [
+        view.hand_mask,
+        picked_mask,
+        view.passed_mask,
+        view.received_mask,
+        rules.deck_mask,
+        *played,
+        *[1 << card for card in view.trick],
+        *[0] * (players - len(view.trick)),
+        *[view.taken_masks[seat] for seat in seats],
+        *[view.known_masks[seat] for seat in seats],
+        *[view.ruled_out_masks[seat] for seat in seats],
+    ]
+    raw = b"".join([mask.to_bytes(_BYTES, "little") for mask in masks])
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+
+    points, total, scale = _constants(rules)
+    voids = view.voids
+    hand_size = rules.hand_size
+    leader = view.leader if view.phase is Phase.PLAY else -1
+    tail: list[float] = []  # every field after card_points, in order
+    for seat in seats:
+        tail += [float(suit in voids[seat]) for suit in _SUITS]
+    tail += [view.hand_sizes[seat] / hand_size for seat in seats]
+    tail += [count / hand_size for count in won]
+    tail += [_clip(hand_points(rules, view.taken_masks[seat]) / total, 1) for seat in seats]
+    tail += [_clip(view.scores[seat] / scale, SCORE_CLIP) for seat in seats]
+    tail += [float(seat in view.to_move) for seat in seats]
+    tail += [float(seat == leader) for seat in seats]
+    tail += [float(phase is view.phase) for phase in _PHASES]
+    tail += [float(direction is view.pass_direction) for direction in _DIRECTIONS]
+    tail += [view.pass_count / hand_size, float(view.hearts_broken), len(view.tricks) / hand_size]
+
+    vector = np.empty(_size(players), dtype=np.float32)
+    cards = len(masks) * CARD_SLOTS
+    vector[:cards] = bits.reshape(len(masks), _BYTES * 8)[:, :CARD_SLOTS].ravel()
+    vector[cards : cards + CARD_SLOTS] = points
+    vector[cards + CARD_SLOTS :] = tail
+    return vector
+
+
+def _clip(value: float, limit: float) -> float:
+    return -limit if value < -limit else min(value, limit)
+
+
+@functools.lru_cache(maxsize=64)
+def _constants(rules: Rules) -> tuple[NDArray[np.float32], int, int]:
+    """The card points field of ``rules``, the positive total and the score scale."""
+    import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
+
+    total = _positive_total(rules)
+    points = np.clip(np.array(rules.card_points, dtype=np.float64) / total, -1, 1)
+    return points.astype(np.float32), total, score_scale(rules)
+
+
+def table(players: int = 4) -> str:
+    """The layout as a Markdown table, as docs/rl.md shows it (a test keeps them equal).
+
+    >>> print(table(4).splitlines()[2])
+    | `hand` | 0 | 55 | 0 to 1 | the viewer's own cards |
+    """
+    lines = [
+        f"| field | offset ({players} players) | size | values | holds |",
+        "|---|---:|---:|---|---|",
+    ]
+    for field in fields(players):
+        count = str(field.size)
+        if field.rows > 1:
+            count = f"{field.rows} × {field.width} = {field.size}"
+        values = f"{field.low:g} to {field.high:g}"
+        lines.append(f"| `{field.name}` | {field.offset} | {count} | {values} | {field.holds} |")
+    return "\n".join(lines)

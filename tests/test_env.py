@@ -1,0 +1,429 @@
+"""The PettingZoo and Gymnasium environments (issue 16, "For bot and RL authors"): hearts.env."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+from positions import MOON_HANDS
+
+import hearts
+import hearts.env
+from hearts import CardSet, HeartsError, IllegalMoveError, Phase, Rules
+from hearts.env import (
+    CLAIM,
+    FIRST_PASS_CALL,
+    SHOOT_ADD,
+    SHOOT_SUBTRACT,
+    HeartsEnv,
+    SingleAgentEnv,
+    action_count,
+    actions_of,
+    pass_calls,
+)
+from hearts.tensor import layout, size
+
+RULES = {
+    "standard": Rules(),
+    "omnibus": Rules.preset("omnibus"),
+    "three-player": Rules.preset("three-player"),
+    "five-player": Rules.preset("five-player"),
+    "jokers": Rules(players=3, jokers=2),
+    "chips": Rules.preset("chips"),
+    "choices": Rules(dealer_chooses_pass=True, moon="choose", claims=True),
+}
+
+# PettingZoo's api_test accepts a dict observation without these two warnings only from
+# its own classic environments, which it lists by name; hearts' observation is the same
+# {"observation": Box, "action_mask": Box} dict as theirs.
+DICT_OBSERVATION = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings(
+        "ignore:Observation space for each agent probably should be:UserWarning"
+    ),
+]
+
+
+def masked_random_game(table: Any, rng: random.Random) -> tuple[dict[str, float], Counter[int]]:
+    """Play one game with uniformly random legal actions: each agent's return, the actions."""
+    returns = dict.fromkeys(table.possible_agents, 0.0)
+    taken: Counter[int] = Counter()
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        returns[agent] += reward
+        assert not truncation
+        if termination:
+            table.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        assert len(legal) > 0, f"{agent} is to move with no legal action"
+        action = int(legal[rng.randrange(len(legal))])
+        taken[action] += 1
+        table.step(action)
+    return returns, taken
+
+
+# --- PettingZoo's own checks -------------------------------------------------------------
+
+
+@DICT_OBSERVATION[0]
+@DICT_OBSERVATION[1]
+@pytest.mark.parametrize("name", list(RULES))
+def test_pettingzoo_api_test(name: str) -> None:
+    api_test(hearts.env.env(rules=RULES[name]), num_cycles=1000)
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda: hearts.env.env(rules=RULES[name]), num_cycles=500)
+
+
+# --- the game the environment plays ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_a_random_game_ends_and_rewards_add_up_to_the_scores(name: str) -> None:
+    rules = RULES[name]
+    table = hearts.env.env(rules=rules)
+    table.reset(seed=11)
+    returns, taken = masked_random_game(table, random.Random(name))
+    game = table.unwrapped.game
+    assert game.is_over and game.winners
+    start = rules.chips or 0
+    for seat, agent in enumerate(table.possible_agents):
+        if rules.chips is None:
+            assert returns[agent] == -(game.scores[seat] - start)  # lower totals are better
+        else:
+            assert returns[agent] == game.scores[seat] - start  # more chips are better
+    assert max(taken) < action_count(rules)
+    if name == "choices":
+        assert any(action >= FIRST_PASS_CALL for action in taken)  # the dealer called passes
+
+
+def test_reset_with_a_seed_plays_the_game_of_that_seed() -> None:
+    rules = Rules(target=50)
+    table = hearts.env.raw_env(rules)
+    table.reset(seed=5)
+    state = hearts.new_game(rules, seed=5)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert table.game == state
+    # Unseeded resets draw their seeds from the last seed given: reproducible too.
+    table.reset()
+    first = table.game
+    table.reset(seed=5)
+    table.reset()
+    assert table.game == first != state
+    table.reset(seed=np.int64(5))  # NumPy's ints are seeds too
+    assert table.game == state
+
+
+def test_the_pass_is_made_card_by_card_and_seat_by_seat() -> None:
+    table = hearts.env.raw_env()
+    table.reset(seed=2)
+    state = table.game
+    assert table.game.phase is Phase.PASS and table.agent_selection == "player_0"
+    p1_before = table.observe("player_1")
+    chosen = sorted(state.hands[0], reverse=True)[:3]
+    for number, card in enumerate(chosen):
+        observation = table.observe("player_0")
+        picked = observation["observation"][layout(4)["pass_picked"]].nonzero()[0]
+        assert CardSet(int(c) for c in picked) == CardSet(chosen[:number])
+        assert table.picked == CardSet(chosen[:number])
+        mask = observation["action_mask"]
+        assert CardSet(int(c) for c in mask.nonzero()[0]) == state.hands[0] - CardSet(
+            chosen[:number]
+        )
+        # Another seat sees nothing of the cards picked.
+        assert all(np.array_equal(p1_before[k], table.observe("player_1")[k]) for k in p1_before)
+        table.step(int(card))
+    assert table.game.passed[0] == CardSet(chosen)
+    assert table.agent_selection == "player_1"
+    # P1 learns only that P0 is no longer to pass: nothing of P0's cards.
+    after = table.observe("player_1")["observation"]
+    changed = np.flatnonzero(after != p1_before["observation"])
+    to_move = layout(4)["to_move"]
+    assert all(to_move.start <= index < to_move.stop for index in changed)
+    assert table.observe("player_1")["action_mask"].sum() == 13
+    for seat in (1, 2, 3):
+        for card in sorted(table.game.hands[seat])[:3]:
+            table.step(int(card))
+    assert table.game.phase is Phase.PLAY
+    received = table.observe("player_1")["observation"][layout(4)["received"]]
+    assert CardSet(int(c) for c in received.nonzero()[0]) == CardSet(chosen)  # passed left
+
+
+def test_unpassable_cards_are_never_offered() -> None:
+    rules = Rules(unpassable="QS KS AS")
+    table = hearts.env.raw_env(rules)
+    for seed in range(5):
+        table.reset(seed=seed)
+        while table.game.phase is Phase.PASS:
+            mask = table.observe(table.agent_selection)["action_mask"]
+            offered = CardSet(int(c) for c in mask.nonzero()[0])
+            assert not offered & rules.unpassable
+            table.step(int(mask.nonzero()[0][0]))
+
+
+def test_shoot_choices_are_actions() -> None:
+    rules = Rules(moon="choose", claims=True)
+    table = hearts.env.raw_env(rules)
+    table.reset(seed=1)
+    table._start(hearts.from_hands(MOON_HANDS, rules, hand_number=3))  # P0 holds every club
+    mask = table.observe("player_0")["action_mask"]
+    # P0 holds every club: it can see that it will take every trick, and may claim.
+    assert mask[CLAIM] == 1 and mask[hearts.Card("2C")] == 1 and mask.sum() == 2
+    table.step(CLAIM)
+    assert table.game.phase is Phase.SHOOT and table.agent_selection == "player_0"
+    mask = table.observe("player_0")["action_mask"]
+    assert mask.nonzero()[0].tolist() == [SHOOT_ADD, SHOOT_SUBTRACT]
+    table.step(SHOOT_SUBTRACT)
+    assert table.game.results[-1].shoot[0] == -26
+    assert table.rewards == {"player_0": 26.0, "player_1": 0.0, "player_2": 0.0, "player_3": 0.0}
+
+
+def claim_hidden_from_the_claimer(rules: Rules) -> hearts.State:
+    """A position of random play where a claim is safe, but the claimer cannot know it."""
+    for seed in range(100):
+        state = hearts.new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase is Phase.PLAY:
+                seat = state.to_move[0]
+                safe = hearts.Claim(seat) in hearts.legal_moves(state)
+                if safe and hearts.Claim(seat) not in hearts.legal_moves(hearts.view(state, seat)):
+                    return state
+            moves = [m for m in hearts.legal_moves(state) if not isinstance(m, hearts.Claim)]
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    raise AssertionError("no such position in 100 random games")
+
+
+def test_a_claim_the_seat_cannot_know_is_safe_is_not_offered() -> None:
+    # The mask comes from the seat's view: offering the claim would tell it that the
+    # others cannot win a trick, which it has not seen.
+    rules = Rules(claims=True, pass_cycle="none", target=None, hands=1)
+    state = claim_hidden_from_the_claimer(rules)
+    table = hearts.env.raw_env(rules)
+    table.reset(seed=1)
+    table._start(state)
+    mask = table.observe(table.agent_selection)["action_mask"]
+    assert mask[CLAIM] == 0 and mask.any()
+
+
+def test_dealers_choice_calls_are_actions() -> None:
+    rules = Rules(dealer_chooses_pass=True)
+    calls = pass_calls(rules)
+    assert calls[0] == (hearts.PassDirection.HOLD, 0) and len(calls) == 10
+    table = hearts.env.raw_env(rules)
+    table.reset(seed=3)
+    assert table.game.phase is Phase.CHOOSE and table.agent_selection == "player_0"
+    mask = table.observe("player_0")["action_mask"]
+    assert mask.nonzero()[0].tolist() == list(range(FIRST_PASS_CALL, FIRST_PASS_CALL + 10))
+    across_two = calls.index((hearts.PassDirection.ACROSS, 2))
+    table.step(FIRST_PASS_CALL + across_two)
+    assert table.game.phase is Phase.PASS and table.game.pass_count == 2
+    assert table.game.pass_direction is hearts.PassDirection.ACROSS
+    table.reset(seed=3)
+    table.step(FIRST_PASS_CALL)  # a hold hand: play starts at once
+    assert table.game.phase is Phase.PLAY
+
+
+def test_actions_of_moves() -> None:
+    rules = Rules(dealer_chooses_pass=True)
+    assert actions_of(rules, hearts.Pass(2, "AS 2C KD")) == (0, 24, 51)
+    assert actions_of(rules, hearts.Play(2, "JK1")) == (52,)
+    assert actions_of(rules, hearts.ShootChoice(0, "add")) == (SHOOT_ADD,)
+    assert actions_of(rules, hearts.ChoosePass(0, "right", 3)) == (
+        FIRST_PASS_CALL + pass_calls(rules).index((hearts.PassDirection.RIGHT, 3)),
+    )
+    with pytest.raises(HeartsError, match=r"^A Deal has no action: the environment deals"):
+        actions_of(rules, hearts.legal_moves(hearts.new_game(rules, seed=1))[0])
+    with pytest.raises(TypeError, match=r"^actions_of needs a hearts move, got 'QS'\.$"):
+        actions_of(rules, "QS")  # type: ignore[arg-type]
+
+
+# --- refusals ----------------------------------------------------------------------------
+
+
+def test_illegal_actions_are_refused_with_the_reason() -> None:
+    table = hearts.env.raw_env(Rules(pass_cycle="none"))
+    table.reset(seed=1)
+    agent = table.agent_selection
+    seat = int(agent.split("_")[1])
+    assert table.game.hands[seat] >= CardSet("2C")
+    with pytest.raises(
+        IllegalMoveError,
+        match=rf"^{agent} chose action 1 \(3♣\), which is not legal now: P{seat} .*3♣.*\. "
+        r"The legal actions are those set in the observation's action_mask\.$",
+    ):
+        table.step(1)
+    with pytest.raises(
+        IllegalMoveError, match=r"which is not legal now: the actions are 0 to 57\."
+    ):
+        table.step(58)
+    with pytest.raises(IllegalMoveError, match=r"\(claim\), which is not legal now: P.* may claim"):
+        table.step(CLAIM)
+    with pytest.raises(IllegalMoveError, match=r"^player_\d must choose an action: None is"):
+        table.step(None)
+    with pytest.raises(TypeError, match=r"^An action is an int from 0 to 57, got '2C'\.$"):
+        table.step("2C")
+    table.step(np.int32(0))  # NumPy's ints are actions: 2♣
+    assert table.game.trick == (hearts.Card("2C"),)
+
+
+def test_picking_a_card_twice_is_refused() -> None:
+    table = hearts.env.raw_env()
+    table.reset(seed=1)
+    card = int(min(table.game.hands[0]))
+    table.step(card)
+    with pytest.raises(IllegalMoveError, match=r"P0 has already picked .* for its pass\."):
+        table.step(card)
+    with pytest.raises(IllegalMoveError, match=r"P0 does not hold"):
+        table.step(int(min(table.game.hands[1])))
+
+
+def test_bad_construction_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"^HeartsEnv needs a hearts.Rules value for rules"):
+        HeartsEnv("standard")  # type: ignore[arg-type]
+    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi' or 'human'"):
+        HeartsEnv(render_mode="rgb_array")
+    with pytest.raises(HeartsError, match=r"^The environment has no game yet: call reset\(\)"):
+        _ = HeartsEnv().game
+    with pytest.raises(HeartsError, match=r"^The environment has no game yet: call reset\(\)"):
+        HeartsEnv().step(0)
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    table = hearts.env.raw_env(render_mode="ansi")
+    table.reset(seed=1)
+    text = table.render()
+    assert isinstance(text, str)
+    assert text.startswith("Hand 1 (pass left), pass phase; scores: P0 0, P1 0, P2 0, P3 0")
+    assert text.endswith("player_0 to move.")
+    table.step(int(min(table.game.hands[0])))
+    assert "player_0 to move (picked" in str(table.render())
+    human = hearts.env.raw_env(render_mode="human")
+    human.reset(seed=1)
+    human.step(int(min(human.game.hands[0])))
+    assert "player_0 to move (picked" in capsys.readouterr().out
+    assert hearts.env.raw_env().render() is None
+
+
+# --- the single-agent Gymnasium environment ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_single_agent_env_passes_gymnasiums_check(name: str) -> None:
+    # check_env steps with unmasked random actions, hence illegal_action="random"; its render
+    # check needs an environment registered with gymnasium.make (test_single_agent_render
+    # checks rendering).
+    check_env(SingleAgentEnv(RULES[name], illegal_action="random"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_single_agent_random_game_to_the_end(name: str) -> None:
+    rules = RULES[name]
+    seat = 1
+    bots = [hearts.RandomBot()] * (rules.players - 1)
+    game = SingleAgentEnv(rules, seat=seat, opponents=bots)
+    observation, info = game.reset(seed=9)
+    assert observation["observation"].shape == (size(rules.players),) and info == {}
+    rng = np.random.default_rng(1)
+    total, steps, done = 0.0, 0, False
+    while not done:
+        assert game.game.to_move[0] == seat
+        mask = game.action_masks()
+        assert np.array_equal(mask, observation["action_mask"].astype(bool)) and mask.any()
+        action = int(rng.choice(mask.nonzero()[0]))
+        observation, reward, done, truncated, info = game.step(action)
+        assert not truncated and info == {"illegal_action": False}
+        total += reward
+        steps += 1
+    assert game.game.is_over and steps > 10
+    assert not observation["action_mask"].any()
+    change = game.game.scores[seat] - (rules.chips or 0)
+    assert total == (change if rules.chips is not None else -change)
+
+
+def test_single_agent_seeds_are_reproducible() -> None:
+    def play(seed: int) -> list[float]:
+        game = SingleAgentEnv(Rules(target=40), seat=3, opponents=[hearts.RandomBot()] * 3)
+        game.reset(seed=seed)
+        rewards, done = [], False
+        while not done:
+            _, reward, done, _, _ = game.step(int(game.action_masks().nonzero()[0][0]))
+            rewards.append(reward)
+        return [*rewards, *game.game.scores]
+
+    assert play(4) == play(4)
+    assert play(4) != play(5)
+    game = SingleAgentEnv(seat=2)
+    game.reset(seed=6)
+    state = hearts.new_game(Rules(), seed=6)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert game.game.hands == state.hands  # the deal of hearts.new_game(rules, seed=6)
+
+
+def test_single_agent_illegal_actions() -> None:
+    game = SingleAgentEnv(seat=0)
+    game.reset(seed=1)
+    with pytest.raises(IllegalMoveError, match=r"^player_0 chose action 57 \(shoot: subtract\)"):
+        game.step(SHOOT_SUBTRACT)
+    forgiving = SingleAgentEnv(seat=0, illegal_action="random")
+    forgiving.reset(seed=1)
+    _, _, _, _, info = forgiving.step(SHOOT_SUBTRACT)
+    assert info == {"illegal_action": True}
+    assert forgiving.game.phase is Phase.PASS  # a card was picked instead
+
+
+def test_single_agent_refuses_bad_arguments() -> None:
+    with pytest.raises(HeartsError, match=r"^SingleAgentEnv needs one bot for each other seat"):
+        SingleAgentEnv(opponents=[hearts.RuleBot()])
+    with pytest.raises(HeartsError, match=r"^Each opponent must be a hearts.Bot"):
+        SingleAgentEnv(opponents=[hearts.RuleBot(), hearts.RuleBot(), "rule"])  # type: ignore[list-item]
+    with pytest.raises(HeartsError, match=r"^illegal_action must be 'raise' or 'random'"):
+        SingleAgentEnv(illegal_action="ignore")
+    with pytest.raises(HeartsError, match=r"^P4 is not a seat"):
+        SingleAgentEnv(seat=4)
+    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi' or 'human'"):
+        SingleAgentEnv(render_mode="rgb_array")
+    game = SingleAgentEnv(Rules(target=1), opponents=[hearts.RandomBot()] * 3)
+    game.reset(seed=2)
+    done = False
+    while not done:
+        _, _, done, _, _ = game.step(int(game.action_masks().nonzero()[0][0]))
+    with pytest.raises(HeartsError, match=r"^The game is over: call reset\(\) to play another\.$"):
+        game.step(0)
+
+
+class Cheater:
+    name = "cheater"
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        return hearts.Play(view.player, "QS")
+
+
+def test_a_bot_with_an_illegal_move_is_named() -> None:
+    game = SingleAgentEnv(Rules(pass_cycle="none"), seat=0, opponents=[Cheater()] * 3)
+    with pytest.raises(IllegalMoveError, match=r"^The cheater bot at P\d chose .*Q♠.*legal moves"):
+        game.reset(seed=1)
+        for _ in range(20):
+            game.step(int(game.action_masks().nonzero()[0][0]))
+
+
+def test_single_agent_render(capsys: pytest.CaptureFixture[str]) -> None:
+    game = SingleAgentEnv(seat=0, render_mode="ansi")
+    game.reset(seed=1)
+    assert str(game.render()).endswith("player_0 to move.")
+    human = SingleAgentEnv(seat=0, render_mode="human")
+    human.reset(seed=1)
+    human.step(int(human.action_masks().nonzero()[0][0]))
+    assert "player_0 to move (picked" in capsys.readouterr().out
+    assert SingleAgentEnv().render() is None
