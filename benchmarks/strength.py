@@ -4,16 +4,19 @@ Match-ups, standard rules, full games to 100, seats rotating every game:
 
 1. the rule-based bot against three random bots;
 2. the search bot (PIMC) against three rule-based bots;
-3. challengers against three ``SearchBot(samples=20)``, each challenger given the time
-   per decision ``SearchBot(samples=20)`` takes on this machine (measured first): the
-   search bot solving the last tricks exactly (``endgame``), and ISMCTS.
+3. challengers against three ``SearchBot(samples=20)`` at that bot's time per decision on
+   this machine (measured first, on the same positions): the search bot solving the last
+   tricks exactly (``endgame``) with as many deals as take the same mean time
+   ("matched"), or with the same time budget for every decision ("budget"); and ISMCTS
+   with that budget ("ismcts").
 
 Points per hand is each bot's mean score change per hand, averaged over games; the
 interval is 1.96 standard errors over games. The last line of each match-up is the paired
 difference between the first entrant and the mean of the other three, game by game.
 
 Usage: ``python benchmarks/strength.py [--quick] [--games N] [--search-games N]
-[--samples N] [--challenger-games N] [--only {rule,search,challengers}] [--workers N]``
+[--samples N] [--challenger-games N] [--only {rule,search,challengers}]
+[--challenger {matched,budget,ismcts} ...] [--endgame N] [--workers N]``
 """
 
 from __future__ import annotations
@@ -76,11 +79,13 @@ def run(
     return result, seconds
 
 
-def decision_time(games: int, seed: int) -> float:
-    """Mean seconds per play-phase decision with a choice, of ``SearchBot(samples=20)``."""
+def decision_time(bot: hearts.Bot, games: int, seed: int) -> float:
+    """The bot's mean seconds per play-phase decision with a choice.
+
+    The positions come from random play, so that every bot timed is timed on the same ones.
+    """
     import random
 
-    bot = hearts.SearchBot(samples=20)
     spent, decisions = 0.0, 0
     for game in range(games):
         state = hearts.new_game(hearts.Rules(), seed=seed + game)
@@ -90,12 +95,10 @@ def decision_time(games: int, seed: int) -> float:
             if state.phase is hearts.Phase.PLAY and len(moves) > 1:
                 seat = state.to_move[0]
                 start = time.perf_counter()
-                move = bot.choose(hearts.view(state, seat), rng)
+                bot.choose(hearts.view(state, seat), random.Random(decisions))
                 spent += time.perf_counter() - start
                 decisions += 1
-            else:
-                move = moves[0]
-            state = hearts.apply(state, move)
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
     return spent / decisions
 
 
@@ -110,6 +113,13 @@ def main() -> None:
     )
     parser.add_argument("--endgame", type=int, default=3, help="the challenger's endgame tricks")
     parser.add_argument("--only", choices=("rule", "search", "challengers"), help="one match-up")
+    parser.add_argument(
+        "--challenger",
+        nargs="+",
+        choices=("matched", "budget", "ismcts"),
+        default=["matched", "budget", "ismcts"],
+        help="which challengers play SearchBot(samples=20)",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2026, help="the tournament's deals")
     parser.add_argument("--bot-seed", type=int, default=2026, help="the bots' random choices")
@@ -139,22 +149,37 @@ def main() -> None:
             arguments.workers,
         )
     if only in (None, "challengers"):
-        seconds = decision_time(1 if arguments.quick else 3, arguments.seed)
-        budget = seconds * 1000
-        print(f"\nSearchBot(samples=20): {budget:.1f} ms per play decision with a choice")
+        timing_games = 1 if arguments.quick else 4
         baseline = hearts.SearchBot(samples=20)
+        seconds = decision_time(baseline, timing_games, arguments.seed)
+        budget = seconds * 1000
         endgame = arguments.endgame
-        challengers = [
-            (
+        solving = decision_time(
+            hearts.SearchBot(samples=20, endgame=endgame), timing_games, arguments.seed
+        )
+        matched = max(1, round(20 * seconds / solving))
+        print(
+            f"\nSearchBot(samples=20): {budget:.1f} ms per play decision with a choice; "
+            f"with endgame={endgame}: {solving * 1000:.1f} ms, so {matched} deals per decision "
+            "take the same time on average"
+        )
+        challengers = {
+            "matched": (
+                f"Search bot solving the last {endgame} tricks, {matched} deals per decision "
+                "(the same mean time per decision)",
+                hearts.SearchBot(samples=matched, endgame=endgame, name="search+solver"),
+            ),
+            "budget": (
                 f"Search bot solving the last {endgame} tricks, {budget:.1f} ms per decision",
                 hearts.SearchBot(milliseconds=budget, endgame=endgame, name="search+solver"),
             ),
-            (
+            "ismcts": (
                 f"ISMCTS, {budget:.1f} ms per decision",
                 hearts.ISMCTSBot(milliseconds=budget),
             ),
-        ]
-        for name, challenger in challengers:
+        }
+        for key in arguments.challenger:
+            name, challenger = challengers[key]
             run(
                 f"{name}, against three SearchBot(samples=20)",
                 [challenger, baseline, baseline, baseline],
