@@ -41,7 +41,7 @@ import attrs
 
 from hearts.cards import CARDS, JOKERS, SUIT_MASKS, Card
 from hearts.moves import PLAYS, Play
-from hearts.play import playable, trick_winner
+from hearts.play import LED_MASK, led_card, playable, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import hand_changes, hand_points, shoot_options
 from hearts.state import State
@@ -218,24 +218,16 @@ class _Search:
         minimising = seat == self.root
         if not trick:  # leading: low cards first for the root, high for the others
             return cards[::-1] if minimising else cards
-        led = -1
-        for played in trick:
-            if played < 52:
-                led = played
-                break
-        if led < 0:
+        led = led_card(trick)
+        if led < 0:  # only jokers so far
             return cards
-        suit = led // 13
-        top = led
-        top_place = 0
-        for place, played in enumerate(trick):
-            if played < 52 and played // 13 == suit and played > top:
-                top, top_place = played, place
-        winner = (self.leader + top_place) % self.players
+        suit = LED_MASK[led]
+        winner = trick_winner(trick, self.leader, self.players)  # so far
+        top = trick[(winner - self.leader) % self.players]
         root_winning = winner == self.root
         scored: list[tuple[int, int]] = []
         for card in cards:
-            if card < 52 and card // 13 == suit:
+            if suit >> card & 1:
                 wins = card > top
                 if minimising:
                     rank = -card if not wins else 100 + card  # duck high, else win low
