@@ -86,7 +86,14 @@ from hearts.rules import (
     ShootMode,
 )
 from hearts.sampling import count_deals, sample
-from hearts.scoring import game_winners, hand_points, score_hand, shoot_options, shooter
+from hearts.scoring import (
+    game_winners,
+    hand_changes,
+    hand_points,
+    score_hand,
+    shoot_options,
+    shooter,
+)
 from hearts.solver import Solution
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
@@ -171,6 +178,7 @@ __all__ = [
     "format_hand",
     "from_hands",
     "game_winners",
+    "hand_changes",
     "hand_points",
     "legal_moves",
     "load",

@@ -169,9 +169,9 @@ class SearchBot:
     game). Passes, pass calls and moon choices it leaves to :class:`RuleBot`.
 
     From the point where ``endgame`` tricks or fewer are left in the hand, it solves each
-    sampled deal exactly instead (:func:`hearts.solve`, every move's cost under best play
-    by every seat), which is both stronger and, for a few tricks, quicker than playing
-    each move out. ``endgame=0`` plays every deal out.
+    sampled deal exactly instead (:func:`hearts.solve`: every move's cost when the others
+    play together against it, rather than with RuleBot's habits). ``endgame=0``, the
+    default, plays every deal out; the strength page measures what solving gains.
 
     With a ``samples`` budget the bot is deterministic given its generator; with a time
     budget its choices depend on the machine's speed.

@@ -169,7 +169,7 @@ def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
     >>> actions_of(rules, hearts.ChoosePass(0, "left", 2))
     Traceback (most recent call last):
     ...
-    hearts.errors.HeartsError: P0 calls a pass of 2 left has no action under these rules: pass calls are actions only with Rules.dealer_chooses_pass.
+    hearts.errors.HeartsError: The move 'P0 calls a pass of 2 left' has no action under these rules: pass calls are actions only with Rules.dealer_chooses_pass.
     """
     if isinstance(move, Play):
         return (int(move.card),)
@@ -187,7 +187,7 @@ def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
                 if not calls
                 else "it is not one of the calls these rules allow"
             )
-            raise HeartsError(f"{move} has no action under these rules: {why}.")
+            raise HeartsError(f"The move '{move}' has no action under these rules: {why}.")
         return (FIRST_PASS_CALL + calls.index((move.direction, move.count)),)
     if isinstance(move, Deal):
         raise HeartsError("A Deal has no action: the environment deals, from the game's seed.")

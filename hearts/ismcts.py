@@ -23,7 +23,7 @@ import attrs
 
 from hearts.engine import legal_moves
 from hearts.errors import HeartsError, describe_value
-from hearts.moves import Move
+from hearts.moves import Claim, Move
 from hearts.policies import play_out, rule_move
 from hearts.sampling import sample
 from hearts.state import Phase, State
@@ -64,7 +64,7 @@ class ISMCTSBot:
     times it was available, as single-observer ISMCTS prescribes — adds one move, plays
     the hand out with ``playout`` ("rule": :class:`~hearts.RuleBot`'s rules; "random")
     and credits each move with what its seat lost less the others' mean, scaled by the
-    moon's value. The most visited move is played. Passes, pass calls and moon choices
+    moon's value (by the number of players in a chip game, where chips won count). The most visited move is played. Passes, pass calls and moon choices
     it leaves to :class:`~hearts.RuleBot`, as :class:`~hearts.SearchBot` does.
 
     >>> import random, hearts
@@ -98,14 +98,17 @@ class ISMCTSBot:
         if len(legal) == 1 or view.phase is not _PLAY:
             return rule_move(legal, view, view.hand_mask)
         root = _Node(None, -1, None)
+        allowed = frozenset(legal)
         deadline = (
             None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
         )
-        scale = 1.0 / max(1, view.rules.moon_points)
-        sign = -1.0 if view.rules.chips is not None else 1.0
+        rules = view.rules
+        # Rewards of about -1..1: a hand moves a seat against the others' mean by up to
+        # the moon's value, or by a few chips in a chip game (where more is better).
+        scale = -1.0 / rules.players if rules.chips is not None else 1.0 / max(1, rules.moon_points)
         done = 0
         while True:
-            _iterate(root, sample(view, rng), rng, self, scale * sign)
+            _iterate(root, allowed, sample(view, rng), rng, self, scale)
             done += 1
             if done >= self.iterations if deadline is None else time.perf_counter() >= deadline:
                 break
@@ -130,14 +133,29 @@ class _Node:
         self.total = 0.0
 
 
-def _iterate(root: _Node, world: State, rng: random.Random, bot: ISMCTSBot, scale: float) -> None:
-    """One iteration in one deal: select, expand, play out, back up."""
+def _iterate(
+    root: _Node,
+    allowed: frozenset[Move],
+    world: State,
+    rng: random.Random,
+    bot: ISMCTSBot,
+    scale: float,
+) -> None:
+    """One iteration in one deal: select, expand, play out, back up.
+
+    At the root the moves are those of the bot's view (a claim safe in this deal may not
+    be safe in every deal the view allows); deeper, claims are left out, as a claim only
+    ends a hand the way its play would.
+    """
     hands = len(world.results)
     node = root
     state = world
     # Select while every legal move here has been tried; expand one that has not.
     while state.phase is _PLAY and len(state.results) == hands:
-        legal = moves(state, None)
+        if node is root:
+            legal = [move for move in moves(state, None) if move in allowed]
+        else:
+            legal = [move for move in moves(state, None) if not isinstance(move, Claim)]
         untried = []
         for move in legal:
             child = node.children.get(move)

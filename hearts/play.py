@@ -62,6 +62,7 @@ __all__ = [
     "first_trick_allowed",
     "first_trick_barred",
     "led_card",
+    "named_cards",
     "playable",
     "played_mask",
     "refusal",
@@ -452,6 +453,21 @@ class _FirstTrickBan(PlayRule):
         if not trick and rules.first_lead is _ANY_CLUB:
             return f"{banned}, and {who} can lead {CardSet.from_mask(allowed)}."
         return f"{banned} while {who} holds other cards."
+
+
+def named_cards(rules: Rules) -> int:
+    """The cards a rule of play names one by one after the first trick.
+
+    Every other rule reads a card by its suit, its points or whether it breaks hearts;
+    Q♠ is named when ``Rules.can_lead_hearts_instead_of_queen`` lets a leader holding only
+    it and hearts lead a heart. (The endgame solver may treat two cards alike only when
+    no rule tells them apart.)
+
+    >>> from hearts import Rules
+    >>> named_cards(Rules()), named_cards(Rules(can_lead_hearts_instead_of_queen=True)) == _QUEEN
+    (0, True)
+    """
+    return _QUEEN if rules.can_lead_hearts_instead_of_queen and rules.must_break_hearts else 0
 
 
 def first_trick_barred(rules: Rules, hand: int) -> int:

@@ -28,10 +28,13 @@ from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
 __all__ = [
+    "additive",
     "game_winners",
     "hand_changes",
     "hand_points",
+    "reads_trick_counts",
     "score_hand",
+    "scoring_cards",
     "shoot_options",
     "shooter",
 ]
@@ -189,6 +192,61 @@ def hand_changes(
     """
     totals = _tally(rules, hand_number, scores, taken_masks, pool, choice).totals
     return tuple(map(operator.sub, totals, scores))
+
+
+def scoring_cards(rules: Rules) -> int:
+    """The cards whose taker the score of a hand reads.
+
+    Those with points, and those a moon, a bonus or a chip game counts: who took any other
+    card changes no score.
+
+    >>> from hearts import CardSet
+    >>> CardSet.from_mask(scoring_cards(Rules.preset("omnibus"))) == CardSet(
+    ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD")
+    True
+    """
+    return rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
+
+
+def reads_trick_counts(rules: Rules) -> bool:
+    """Whether the score of a hand reads how many tricks each seat took.
+
+    It does for the sun, and for a bonus for taking no trick.
+
+    >>> reads_trick_counts(Rules()), reads_trick_counts(Rules(sun="add"))
+    (False, True)
+    """
+    return rules.sun is not _OFF or rules.no_trick_bonus != 0
+
+
+def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
+    """Whether the rest of the hand scores as a sum over the cards still to be taken.
+
+    So it does once nobody can shoot the moon or the sun any more, no seat can still end
+    with no trick, and no total can be reset, floored or paid in chips: from then on each
+    card adds its points to the seat that takes it, whatever else happens.
+
+    >>> from hearts import CardSet
+    >>> rules = Rules()
+    >>> additive(rules, (CardSet("2H").mask, 0, 0, 0))  # P0 might still shoot the moon
+    False
+    >>> additive(rules, (CardSet("2H").mask, CardSet("3H").mask, 0, 0))
+    True
+    """
+    if rules.chips is not None or rules.resets or rules.score_floor is not None:
+        return False
+    moon_mask = rules.moon_mask
+    moon_takers = trick_takers = 0
+    for taken in taken_masks:
+        if taken & moon_mask:
+            moon_takers += 1
+        if taken:
+            trick_takers += 1
+    if rules.moon is not _OFF and moon_mask and moon_takers < 2:
+        return False
+    if rules.sun is not _OFF and trick_takers < 2:
+        return False
+    return not rules.no_trick_bonus or trick_takers == rules.players
 
 
 class _Tally(NamedTuple):

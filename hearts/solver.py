@@ -17,7 +17,7 @@ behalf. Claims are not searched: a claim only ends a hand the way its play would
 
 Every rule comes from where it is written once: the cards that may be played from
 :func:`hearts.play.playable`, a trick's winner from :func:`~hearts.trick_winner`, the
-hand's score from :func:`hearts.scoring.hand_changes`. The search itself is alpha-beta
+hand's score from :func:`hearts.hand_changes`. The search itself is alpha-beta
 with a transposition table at the start of each trick (keyed on the hands, the leader and
 the scoring cards each seat has taken), and plays cards of the same kind once: two cards
 of a suit with no card still out between them, and the same standing in the score, do
@@ -41,12 +41,19 @@ import attrs
 
 from hearts.cards import CARDS, JOKERS, SUIT_MASKS, Card
 from hearts.moves import PLAYS, Play
-from hearts.play import LED_MASK, led_card, playable, trick_winner
+from hearts.play import LED_MASK, breaks_hearts, led_card, named_cards, playable, trick_winner
 from hearts.rules import Rules, ShootMode
-from hearts.scoring import hand_changes, hand_points, shoot_options
+from hearts.scoring import (
+    additive,
+    hand_changes,
+    hand_points,
+    reads_trick_counts,
+    scoring_cards,
+    shoot_options,
+)
 from hearts.state import State
 
-__all__ = ["Solution", "solve_position"]
+__all__ = ["Solution"]
 
 _CHUNKS: Final = (*SUIT_MASKS, JOKERS)
 _OFF: Final = ShootMode.OFF
@@ -152,17 +159,10 @@ class _Search:
         self.first: bool = not state.tricks
         self.broken: bool = state.hearts_broken
         self.nodes: int = 0
-        # What the score reads of the cards taken: the cards with points or a part in a
-        # moon, sun or chip game, and how many cards (tricks) each seat took.
-        self.scoring_mask: int = (
-            rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
-        )
-        self.counts_matter: bool = rules.sun is not _OFF or rules.no_trick_bonus != 0
+        # What the score reads of the cards taken.
+        self.scoring_mask: int = scoring_cards(rules)
+        self.counts_matter: bool = reads_trick_counts(rules)
         self.kinds: tuple[int, ...] = _kinds_of(rules)
-        # Chips, resets and a floor make the score of a hand depend on all of it at once.
-        self.linear_rules: bool = (
-            rules.chips is None and not rules.resets and rules.score_floor is None
-        )
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.exact_leaves: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.leaves: dict[tuple[int, ...], int] = {}
@@ -252,7 +252,7 @@ class _Search:
         hands, trick = self.hands, self.trick
         hands[seat] ^= bit
         broken, leader, first = self.broken, self.leader, self.first
-        if bit & rules.breaking_mask:
+        if breaks_hearts(rules, CARDS[card]):
             self.broken = True
         trick.append(CARDS[card])
         if len(trick) < self.players:
@@ -296,7 +296,7 @@ class _Search:
             if not left:
                 leaf = tuple(self.taken)
                 return self.leaf_value(leaf), leaf
-            if self.additive():
+            if additive(self.rules, tuple(self.taken)):
                 # What is taken from now on adds to the cost whoever took what before: the
                 # table keeps the cost still to come, under a key without the cards taken.
                 base = self.leaf_value(tuple(self.taken))
@@ -367,29 +367,6 @@ class _Search:
                 )
             self.table[key] = (best - base, bound, best_card)
         return best, best_leaf
-
-    def additive(self) -> bool:
-        """Whether the cost is now a sum over the cards still to be taken.
-
-        It is once nobody can shoot the moon or the sun any more, no seat can still end
-        with no trick, and no total can be reset or floored: then each card adds its
-        points to the cost of the seat that takes it, whatever else happens.
-        """
-        if not self.linear_rules:
-            return False
-        rules = self.rules
-        moon_mask = rules.moon_mask
-        moon_takers = trick_takers = 0
-        for taken in self.taken:
-            if taken & moon_mask:
-                moon_takers += 1
-            if taken:
-                trick_takers += 1
-        if rules.moon is not _OFF and moon_mask and moon_takers < 2:
-            return False
-        if rules.sun is not _OFF and trick_takers < 2:
-            return False
-        return not rules.no_trick_bonus or trick_takers == self.players
 
     def key(self) -> tuple[int, ...]:
         """The position at the start of a trick, as far as the rest of the hand can tell."""
@@ -468,12 +445,17 @@ def _kinds_of(rules: Rules) -> tuple[int, ...]:
 
 
 def _kinds(rules: Rules) -> tuple[int, ...]:
-    """For each card, a number equal for cards of a suit that score and break hearts alike."""
+    """For each card, a number equal for cards of a suit that the rules treat alike.
+
+    Alike for the score (points, moon, penalty, bonus) and for play (breaking hearts; a
+    card a rule of play names by itself is a kind of its own).
+    """
     masks = (rules.moon_mask, rules.penalty_mask, rules.bonus_mask, rules.breaking_mask)
+    named = named_cards(rules)
     numbers: dict[tuple[int, ...], int] = {}
     kinds = []
     for card in range(len(CARDS)):
-        standing = [rules.card_points[card], card // 13]
+        standing = [rules.card_points[card], card // 13, card if named >> card & 1 else -1]
         for mask in masks:
             standing.append(mask >> card & 1)
         kinds.append(numbers.setdefault(tuple(standing), len(numbers)))

@@ -77,6 +77,30 @@ def test_every_moves_cost_is_that_of_exhaustive_search(name: str, seed: int) -> 
     assert ranked == pytest.approx(sorted(expected.values()))
 
 
+# Q♠ worth nothing, like J♠ and K♠ beside it, but named by a rule of play: a leader holding
+# only it and hearts may lead a heart (Rules.can_lead_hearts_instead_of_queen). Hearts are
+# few, so they often stay unbroken late. The solver must not treat Q♠ as K♠'s twin.
+NAMED_QUEEN = Rules(
+    points={card: 1 for card in ("2H", "JH", "QH", "KH", "AH")},
+    removed="3H 4H 5H 6H 7H 8H 9H TH",
+    can_lead_hearts_instead_of_queen=True,
+)
+
+
+def test_a_card_a_play_rule_names_is_a_kind_of_its_own() -> None:
+    # Hearts unbroken, P0 leads from J♠ Q♠ K♥ (both spades worth nothing). Leading J♠,
+    # P0 wins the trick and keeps Q♠ K♥, so it may lead the heart next; leading Q♠, it
+    # keeps J♠ K♥ and must lead J♠ again. The two leads differ, and the solver must say so.
+    hands = ["JS QS KH", "5S AH QH", "JH TD QD", "3D 2H JD"]
+    state = _position(hands, leader=0, rules=NAMED_QUEEN, broken=False)
+    solution = hearts.solve(state, every_move=True)
+    costs = dict(solution.values)
+    assert costs[Play(0, "JS")] == pytest.approx(5 / 3)
+    assert costs[Play(0, "QS")] == pytest.approx(7 / 3)
+    for move, value in solution.values:
+        assert value == pytest.approx(exhaustive(hearts.apply(state, move), 0, 0))
+
+
 @pytest.mark.parametrize("name", ["standard", "omnibus", "moon choice", "chips"])
 @pytest.mark.parametrize("seed", range(3))
 def test_the_best_move_alone_has_the_same_cost(name: str, seed: int) -> None:
@@ -106,12 +130,18 @@ def test_the_line_found_accounts_for_the_cards_left(seed: int) -> None:
     assert solution.value == pytest.approx(mine - (sum(solution.changes) - mine) / 3)
 
 
-def _position(hands: list[str], leader: int, trick: tuple[str, ...] = ()) -> State:
-    """A standard hand late in play: ``hands`` left, the ``trick`` so far led by ``leader``.
+def _position(
+    hands: list[str],
+    leader: int,
+    trick: tuple[str, ...] = (),
+    rules: Rules | None = None,
+    broken: bool = True,
+) -> State:
+    """A four-player hand late in play: ``hands`` left, the ``trick`` so far led by ``leader``.
 
     The cards already played were taken by P1 and P2 in turn, so nobody can shoot.
     """
-    rules = Rules()
+    rules = Rules() if rules is None else rules
     masks = tuple(CardSet(hand).mask for hand in hands)
     cards = tuple(Card(card) for card in trick)
     out = 0
@@ -128,7 +158,7 @@ def _position(hands: list[str], leader: int, trick: tuple[str, ...] = ()) -> Sta
     return State(
         rules, 0, Phase.PLAY, 0, (0, 0, 0, 0), (), hearts.PassDirection.HOLD, 0,
         masks, masks, (0, 0, 0, 0), ((leader + len(cards)) % 4,), leader, cards, tricks,
-        tuple(taken), True,
+        tuple(taken), broken,
     )  # fmt: skip
 
 
