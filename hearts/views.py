@@ -39,8 +39,9 @@ from hearts.state import HandResult, Phase, State, Trick, _card_sets
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    import numpy as np
-    from numpy.typing import NDArray
+    # NumPy is optional (the rl extra): the compiled build type-checks without it.
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+    from numpy.typing import NDArray  # type: ignore[import-not-found, unused-ignore]
 
 __all__ = ["PlayerView", "view"]
 
