@@ -719,12 +719,19 @@ def test_sigterm_and_ctrl_c_stop_the_workers_without_leaks() -> None:
     multi-worker simulation: the workers stop, the pool shuts down, and stderr holds one
     line: no traceback, no "leaked semaphore" warning from the resource tracker."""
     command = [sys.executable, "-m", "hearts", "simulate", "--games", "100000", "--workers", "2"]
+    # As in a terminal: a shell that runs these tests in the background (a CI job,
+    # `nohup ... &`) ignores Ctrl-C, and the processes started here would inherit that.
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     processes = [
         subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
         )
         for _ in range(2)
     ]
+    if ignored:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         deadline = time.monotonic() + 15
         # The resource tracker and two workers: the games are under way.
