@@ -99,6 +99,15 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
 
+def rate_table(rows: Sequence[tuple[str, str, int]], runs: Sequence[Sequence[float]]) -> str:
+    """The per-call table of :func:`interleaved` runs: one row per (rules, call, calls)."""
+    printed = []
+    for column, (name, what, calls) in enumerate(rows):
+        seconds = median([run[column] for run in runs])
+        printed.append((name, what, f"{calls / seconds:,.0f}", f"{seconds / calls * 1e6:,.1f}"))
+    return table(("rules", "call", "per second", "µs per call"), printed, left=2)
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]], *, left: int = 1) -> str:
     """A Markdown table: the first ``left`` columns left-aligned, the others right-aligned."""
     cells = [[str(header) for header in headers]] + [[str(cell) for cell in row] for row in rows]

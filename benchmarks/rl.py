@@ -23,7 +23,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from environment import clock_for, environment, interleaved, median, table
+from environment import clock_for, environment, interleaved, rate_table, table
 
 import hearts
 import hearts.env
@@ -114,12 +114,7 @@ def main() -> None:
         seen = views(rules, games, seed)
         rows.append((name, "tensor (hearts.tensor.encode)", len(seen)))
         works.append(lambda seen=seen: [encode(one) for one in seen])
-    runs = interleaved(works, repeat, clock)
-    printed = []
-    for column, (name, what, calls) in enumerate(rows):
-        seconds = median([run[column] for run in runs])
-        printed.append((name, what, f"{calls / seconds:,.0f}", f"{seconds / calls * 1e6:,.1f}"))
-    print(table(("rules", "call", "per second", "µs per call"), printed, left=2))
+    print(rate_table(rows, interleaved(works, repeat, clock)))
 
 
 if __name__ == "__main__":

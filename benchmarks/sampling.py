@@ -18,7 +18,7 @@ import argparse
 import random
 from collections.abc import Callable
 
-from environment import clock_for, environment, interleaved, median, table
+from environment import clock_for, environment, interleaved, rate_table, table
 
 import hearts
 
@@ -90,12 +90,7 @@ def main() -> None:
 
         rows.append((name, "view (after 9 tricks)", len(states) * samples))
         works.append(build)
-    runs = interleaved(works, repeat, clock)
-    printed = []
-    for column, (name, what, calls) in enumerate(rows):
-        seconds = median([run[column] for run in runs])
-        printed.append((name, what, f"{calls / seconds:,.0f}", f"{seconds / calls * 1e6:,.1f}"))
-    print(table(("rules", "call", "per second", "µs per call"), printed, left=2))
+    print(rate_table(rows, interleaved(works, repeat, clock)))
 
 
 if __name__ == "__main__":

@@ -403,24 +403,12 @@ class _Search:
         return min(costs)
 
     def cost_with(self, taken: tuple[int, ...], choice: ShootMode | None) -> int:
-        changes = hand_changes(
-            self.rules,
-            self.scores,
-            taken,
-            hand_number=self.hand_number,
-            pool=self.pool,
-            choice=choice,
-        )
+        changes = self.changes_with(taken, choice)
         mine = changes[self.root]
         return self.sign * (self.players * mine - sum(changes))
 
-    def changes(self, taken: tuple[int, ...]) -> tuple[int, ...]:
-        """Each seat's score change at the end of a line, the shooter's choice as searched."""
-        options = shoot_options(self.rules, taken, self.scores)
-        choice = None
-        if options is not None:
-            target = self.cost(taken)
-            choice = next(c for c in options[1] if self.cost_with(taken, c) == target)
+    def changes_with(self, taken: tuple[int, ...], choice: ShootMode | None) -> tuple[int, ...]:
+        """Each seat's score change for a hand ending with these cards taken."""
         return hand_changes(
             self.rules,
             self.scores,
@@ -429,6 +417,15 @@ class _Search:
             pool=self.pool,
             choice=choice,
         )
+
+    def changes(self, taken: tuple[int, ...]) -> tuple[int, ...]:
+        """Each seat's score change at the end of a line, the shooter's choice as searched."""
+        options = shoot_options(self.rules, taken, self.scores)
+        choice = None
+        if options is not None:
+            target = self.cost(taken)
+            choice = next(c for c in options[1] if self.cost_with(taken, c) == target)
+        return self.changes_with(taken, choice)
 
 
 _KINDS: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
