@@ -123,53 +123,9 @@ def _check_public_api(app, env) -> None:
 # -- The table of presets ---------------------------------------------------------------
 
 
-def _split_fields(arguments: str) -> list[str]:
-    """Split the text between the parentheses of a repr at its top-level commas."""
-    items, depth, quote, start = [], 0, "", 0
-    escaped = False
-    for index, char in enumerate(arguments):
-        if quote:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif char == "," and depth == 0:
-            items.append(arguments[start:index].strip())
-            start = index + 1
-    items.append(arguments[start:].strip())
-    return [item for item in items if item]
-
-
-def _points_change(rules: hearts.Rules) -> str:
-    """A preset's point table, as the standard table with the cards that differ."""
-    standard = dict(hearts.Rules().points)
-    table = dict(rules.points)
-    changed = [
-        f"{str(card)!r}: {table.get(card, 0)}"
-        for card in sorted(standard.keys() | table.keys())
-        if table.get(card, 0) != standard.get(card, 0)
-    ]
-    return "{" + ", ".join(["**STANDARD_POINTS", *changed]) + "}"
-
-
 def _differing_fields(rules: hearts.Rules) -> list[str]:
-    """The fields of ``rules`` that differ from the standard game, as its repr shows them."""
-    text = repr(rules)
-    if not (text.startswith("Rules(") and text.endswith(")")):
-        return [text]
-    fields = []
-    for item in _split_fields(text[len("Rules(") : -1]):
-        name = item.partition("=")[0]
-        fields.append(f"{name}={_points_change(rules)}" if name == "points" else item)
-    return fields
+    """The fields of ``rules`` that differ from the standard game, as its repr writes them."""
+    return [f"{name}={text}" for name, text in hearts.rules._differences(rules, None)]
 
 
 def _entry(*paragraphs: nodes.Node) -> nodes.entry:

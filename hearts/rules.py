@@ -177,10 +177,10 @@ class Rules:
     remaining trick with a :class:`~hearts.Claim` when it cannot lose one (World of Card
     Games, Hardwood).
 
-    The repr shows only the fields that differ from their defaults.
+    The repr names the preset a value equals, or shows the fields that differ.
 
-    >>> Rules(players=5)
-    Rules(players=5)
+    >>> Rules(players=5, target=50)
+    Rules(players=5, target=50)
     >>> Rules(players=3, jokers=2, pass_cycle="alternate", queen_breaks_hearts=True)
     Rules(players=3, jokers=2, pass_cycle='alternate', queen_breaks_hearts=True)
     >>> Rules().replace(target=50).target
@@ -588,17 +588,65 @@ class Rules:
         return tuple(PRESETS)
 
     def __repr__(self) -> str:
-        shown = []
-        for name, value in self._changed():
-            if name == "points":
-                text = repr({str(card): points for card, points in self.points})
-            elif name == "pass_cycle":
-                named = [key for key, cycle in PASS_CYCLES.items() if cycle == value]
-                text = repr(named[0] if named else tuple(map(str, self.pass_cycle)))
-            else:
-                text = repr(value.value if isinstance(value, enum.Enum) else value)
-            shown.append(f"{name}={text}")
-        return f"Rules({', '.join(shown)})"
+        """The rules as code that builds them: a preset's name, or the fields changed.
+
+        The standard game is ``Rules()``; a value equal to another preset is named by it. Any other value lists the fields that
+        differ from the standard game, or from a preset for the same table (players and
+        jokers) with :meth:`replace`, whichever is shorter. A point table is written as the
+        standard one with the cards that differ.
+
+        >>> Rules.preset("omnibus")
+        Rules.preset('omnibus')
+        >>> Rules.preset("omnibus").replace(target=50)
+        Rules.preset('omnibus').replace(target=50)
+        >>> Rules(players=3, points={**STANDARD_POINTS, "QS": 0, "JD": -10})
+        Rules(players=3, points={**STANDARD_POINTS, 'JD': -10, 'QS': 0})
+        >>> Rules()
+        Rules()
+        """
+        written = _as_code("Rules", _differences(self, None))
+        if written == "Rules()":  # the standard game: the shortest code of all
+            return written
+        for name, preset in PRESETS.items():
+            if (preset.rules.players, preset.rules.jokers) != (self.players, self.jokers):
+                continue
+            changes = _differences(self, preset.rules)
+            named = f"Rules.preset({name!r})"
+            if not changes:
+                return named
+            near = _as_code(f"{named}.replace", changes)
+            if len(near) < len(written):
+                written = near
+        return written
+
+
+def _as_code(call: str, changes: list[tuple[str, str]]) -> str:
+    return f"{call}({', '.join(f'{field}={text}' for field, text in changes)})"
+
+
+def _differences(rules: Rules, base: Rules | None) -> list[tuple[str, str]]:
+    """The fields of ``rules`` that differ from ``base`` (None: the defaults), as code."""
+    changed = []
+    for name in FIELD_ORDER:
+        value = getattr(rules, name)
+        if value == (_default_of(rules, name) if base is None else getattr(base, name)):
+            continue
+        if name == "points":
+            standard = dict(_to_points(STANDARD_POINTS))
+            table = dict(rules.points)
+            differing = [
+                f"{card.ascii!r}: {table.get(card, 0)}"
+                for card in sorted(standard.keys() | table.keys())
+                if table.get(card, 0) != standard.get(card, 0)
+            ]
+            text = "{" + ", ".join(["**STANDARD_POINTS", *differing]) + "}"
+        elif name == "pass_cycle":
+            named = [key for key, cycle in PASS_CYCLES.items() if cycle == value]
+            text = repr(named[0] if named else tuple(map(str, rules.pass_cycle)))
+        else:
+            text = repr(value.value if isinstance(value, enum.Enum) else value)
+        changed.append((name, text))
+    return changed
 
 
 _PASS_ORDER: Final = (

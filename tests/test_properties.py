@@ -364,3 +364,21 @@ def invalid_rules(draw: st.DrawFn) -> dict[str, object]:
 def test_invalid_configurations_raise_rules_error(fields: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         Rules(**fields)  # type: ignore[arg-type]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rules=st.one_of(
+        rules_strategy(),
+        st.tuples(st.sampled_from(Rules.preset_names()), st.sampled_from([50, 75, 100])).map(
+            lambda pair: Rules.preset(pair[0]).replace(target=pair[1])
+        ),
+    )
+)
+def test_rules_repr_is_code_that_builds_the_same_rules(rules: Rules) -> None:
+    """repr(rules) names a preset or the changed fields, and evaluates back to the rules."""
+    text = repr(rules)
+    assert eval(text, vars(hearts).copy()) == rules, text  # as after `from hearts import *`
+    named = [name for name in Rules.preset_names() if Rules.preset(name) == rules]
+    if named and rules != Rules():
+        assert text == f"Rules.preset({named[0]!r})"

@@ -152,7 +152,7 @@ def rules_for(
     lead any of them.
 
     >>> rules_for({"jd_bonus": True, "qs_breaks_hearts": False}, "across")
-    Rules(pass_cycle=('across',), points={'J♦': -10, ...}, target=None, hands=1)
+    Rules.preset('omnibus').replace(pass_cycle=('across',), target=None, hands=1)
     >>> rules_for().queen_breaks_hearts  # OpenSpiel's default
     True
     """
