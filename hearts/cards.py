@@ -527,6 +527,12 @@ class CardSet(AbstractSet[Card]):
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})" if self._mask else "CardSet()"
 
+    def _repr_svg_(self) -> str:
+        """The cards drawn as SVG (:func:`hearts.svg.cards`), for Jupyter."""
+        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
+
+        return svg.cards(self)
+
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (CardSet.from_mask, (self._mask,))
 

@@ -39,6 +39,34 @@ def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
     return tuple([CardSet.from_mask(mask) for mask in masks])
 
 
+def _mask_code(mask: int) -> str:
+    return f"{CardSet.from_mask(mask)!r}.mask" if mask else "0"
+
+
+def field_code(name: str, value: object) -> str:
+    """A field's value as code for a repr: card masks as cards, enums by name.
+
+    A field named ``*_mask`` or ``*_masks`` holds card bitmasks, shown as the
+    :class:`CardSet` they are the mask of, so that a repr shows cards and still evaluates
+    back to the same value.
+
+    >>> field_code("hand_masks", (CardSet("2C QS").mask, 0)), field_code("phase", Phase.PLAY)
+    ("(CardSet('2♣ Q♠').mask, 0)", 'Phase.PLAY')
+    """
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if name.endswith("_mask") and isinstance(value, int):
+        return _mask_code(value)
+    if name.endswith("_masks") and isinstance(value, tuple):
+        masks = [_mask_code(mask) for mask in value]
+        return f"({', '.join(masks)}{',' if len(masks) == 1 else ''})"
+    return repr(value)
+
+
+def _enum_code(value: enum.Enum | None) -> str:
+    return "None" if value is None else field_code("", value)
+
+
 class Phase(enum.Enum):
     """What the game waits for.
 
@@ -89,6 +117,12 @@ class Trick(NamedTuple):
         played = ", ".join(f"P{self.player_of(i)} {card}" for i, card in enumerate(self.cards))
         return f"{played} -> P{self.winner}"
 
+    def _repr_svg_(self) -> str:
+        """The trick drawn as SVG (:func:`hearts.svg.trick`), for Jupyter."""
+        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
+
+        return svg.trick(self)
+
 
 @attrs.frozen(cache_hash=True)
 class HandResult:
@@ -115,7 +149,7 @@ class HandResult:
 
     hand_number: int
     """Hands are numbered from 0."""
-    pass_direction: PassDirection
+    pass_direction: PassDirection = attrs.field(repr=_enum_code)
     dealt: tuple[CardSet, ...]
     """Each seat's hand as dealt, before passing."""
     passed: tuple[CardSet, ...]
@@ -132,7 +166,7 @@ class HandResult:
     """The seat that shot the moon, if any."""
     sun: int | None
     """The seat that shot the sun (took every trick), if any; the sun replaces the moon."""
-    shoot_mode: ShootMode | None
+    shoot_mode: ShootMode | None = attrs.field(repr=_enum_code)
     """How the moon or sun was scored: :attr:`ShootMode.ADD` or :attr:`ShootMode.SUBTRACT`."""
     counted: tuple[int, ...]
     """The card points that count toward each total."""
@@ -157,6 +191,18 @@ class HandResult:
     def shooter(self) -> int | None:
         """The seat that shot the sun or the moon, if any."""
         return self.sun if self.sun is not None else self.moon
+
+    def __str__(self) -> str:
+        """The hand as a text table (:func:`hearts.text.result_text`)."""
+        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
+
+        return text.result_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The hand drawn as SVG (:func:`hearts.svg.result`), for Jupyter."""
+        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
+
+        return svg.result(self)
 
 
 @final
@@ -289,8 +335,20 @@ class State:
 
     def __repr__(self) -> str:
         values = zip(_STATE_FIELDS, self._fields(), strict=True)
-        shown = ", ".join([f"{name}={value!r}" for name, value in values])
+        shown = ", ".join([f"{name}={field_code(name, value)}" for name, value in values])
         return f"State({shown})"
+
+    def __str__(self) -> str:
+        """The table as text: seats, hands by suit, the trick (:func:`hearts.text.table_text`)."""
+        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
+
+        return text.table_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table drawn as SVG (:func:`hearts.svg.table`), for Jupyter."""
+        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
+
+        return svg.table(self)
 
     def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
         return (State, self._fields())

@@ -34,7 +34,7 @@ from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
 from hearts.engine import check_seat
 from hearts.errors import describe_value
 from hearts.rules import PassDirection, Rules
-from hearts.state import HandResult, Phase, State, Trick, _card_sets
+from hearts.state import HandResult, Phase, State, Trick, _card_sets, field_code
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView", "view"]
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, repr=False)
 class PlayerView:
     """Everything one seat may know of a game, and nothing more.
 
@@ -199,6 +199,23 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
+
+    def __repr__(self) -> str:
+        fields = attrs.fields(PlayerView)
+        shown = ", ".join(f"{f.name}={field_code(f.name, getattr(self, f.name))}" for f in fields)
+        return f"PlayerView({shown})"
+
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text (:func:`hearts.text.table_text`)."""
+        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
+
+        return text.table_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, drawn as SVG (:func:`hearts.svg.table`)."""
+        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
+
+        return svg.table(self)
 
     def to_tensor(self) -> NDArray[np.float32]:
         """This view as a fixed-size NumPy ``float32`` vector, for learning agents.

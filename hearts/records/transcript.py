@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hearts.cards import CardSet
+from hearts.display import count, shoot_text
 from hearts.play import receiver
 from hearts.records.read import _check_rules_argument
 from hearts.records.results import _check_result_argument
-from hearts.rules import (
-    PassDirection,
-    Rules,
-    ShootMode,
-)
+from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult
 
 
@@ -24,10 +21,6 @@ def _per_seat(values: Sequence[int], signed: bool = False) -> str:
 
 def _some_seats(values: Sequence[int]) -> str:
     return ", ".join(f"P{seat} {value:+d}" for seat, value in enumerate(values) if value)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def format_hand(result: HandResult, rules: Rules | None = None) -> str:
@@ -71,7 +64,7 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
         if rules is not None:
             points = sum(rules.card_points[card] for card in trick.cards)
             if points:
-                line += f" ({_count(points, 'point')})"
+                line += f" ({count(points, 'point')})"
         lines.append(line)
     if result.claim is not None:
         played = 0
@@ -82,21 +75,15 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
             deck |= hand.mask
         rest = len(result.dealt[0]) - len(result.tricks)
         claimed = CardSet.from_mask(deck & ~played)
-        lines.append(f"  P{result.claim} claims the remaining {_count(rest, 'trick')}: {claimed}")
-    shooter = result.shooter
-    if shooter is not None:
-        what = "sun (every trick)" if result.sun is not None else "moon"
-        value = max(abs(change) for change in result.shoot)
-        if result.shoot_mode is ShootMode.SUBTRACT:
-            effect = f"-{value} from its own total"
-        else:
-            effect = f"+{value} to every other player"
-        lines.append(f"  P{shooter} shoots the {what}: {effect}")
+        lines.append(f"  P{result.claim} claims the remaining {count(rest, 'trick')}: {claimed}")
+    shot = shoot_text(result)
+    if shot is not None:
+        lines.append(f"  {shot}")
     lines.append("  Points: " + _per_seat(result.points))
     if any(result.bonuses):
         lines.append("  No-trick bonus: " + _some_seats(result.bonuses))
     if any(result.chip_changes) or result.pool:
-        pool = f"; {_count(result.pool, 'chip')} left in the pool"
+        pool = f"; {count(result.pool, 'chip')} left in the pool"
         lines.append("  Chips: " + _per_seat(result.chip_changes, signed=True) + pool)
     if any(result.adjustments):
         lines.append("  Resets and floor: " + _some_seats(result.adjustments))
