@@ -315,7 +315,8 @@ def summary_of(result: HandResult) -> Summary:
     notes = []
     if result.claim is not None:
         rest = sum(result.tricks_won) - len(result.tricks)
-        notes.append(f"P{result.claim} claimed the last {count(rest, 'trick')}")
+        last = "the last trick" if rest == 1 else f"the last {rest} tricks"
+        notes.append(f"P{result.claim} claimed {last}")
     shot = shoot_text(result)
     if shot is not None:
         notes.append(shot)

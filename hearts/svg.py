@@ -354,7 +354,7 @@ def result(result: HandResult, *, size: int | None = None) -> str:
         y = top + index * row_height
         if row.marks:
             body.append(
-                f'<rect x="12" y="{y + 2}" width="816" height="{row_height - 4}" rx="6" fill="{_HIGHLIGHT}" opacity="0.55"/>'
+                f'<rect x="12" y="{y + 2}" width="816" height="{row_height - 4}" rx="6" fill="{_HIGHLIGHT}"/>'
             )
         baseline = y + row_height / 2 + 5
         body.append(_text(24, baseline, f"P{row.seat}", 15, weight="bold"))

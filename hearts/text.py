@@ -137,7 +137,8 @@ def table_text(game: State | PlayerView) -> str:
 def result_text(result: HandResult) -> str:
     """A finished hand as a text table: what ``str(result)`` gives.
 
-    Columns for the no-trick bonus, chips and resets appear only when the hand used them.
+    Columns for the no-trick bonus, chips and resets appear only when the hand used them
+    (and chips only when they are not the whole change, as they are in a chip game).
 
     >>> import hearts
     >>> state = hearts.new_game(seed=3)
@@ -157,6 +158,8 @@ def result_text(result: HandResult) -> str:
         (name, field)
         for name, field in (("Bonus", "bonus"), ("Chips", "chips"), ("Resets", "adjustment"))
         if any(getattr(row, field) for row in summary.rows)
+        # In a chip game the change is the chips paid and won: one column says it.
+        and not (field == "chips" and all(row.chips == row.change for row in summary.rows))
     ]
     marked = any(row.marks for row in summary.rows)
     header = ["Seat", "Tricks", "Points", *(name for name, _ in extra), "Change"]
