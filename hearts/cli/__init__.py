@@ -6,6 +6,8 @@
   a summary (or JSON).
 * ``hearts replay FILE`` and ``hearts validate FILE`` check a game record; ``replay`` also
   prints its transcript.
+* ``hearts show RECORD`` prints a record's game at one moment as a table (``--hand N``,
+  ``--trick K``, a seat's view with ``--seat S``), or draws it as SVG (``--svg FILE``).
 * ``hearts rules [NAME|FILE]`` lists the presets, or prints one as JSON.
 
 Exit status: 0 on success, 1 for a record that is not valid, 2 for bad arguments or input
@@ -54,6 +56,8 @@ from hearts.cli._input import (
     rules_from,
     whole,
 )
+from hearts.cli._show import add_arguments as _show_arguments
+from hearts.cli._show import show as _show
 from hearts.cli._workers import Terminated, in_workers
 from hearts.errors import HeartsError
 from hearts.moves import Move
@@ -484,6 +488,7 @@ examples:
   hearts play --rules omnibus --seed 7 --record game.json
   hearts replay game.json                  check a record and print its transcript
   hearts validate game.json                check a record: exit status 0 if valid, else 1
+  hearts show game.json --hand 2 --trick 5 --seat 1 --svg trick.svg
   hearts simulate --games 1000 --workers 2 --json
   hearts rules                             list the presets
   hearts rules black-maria > rules.json    a preset as JSON, to pin or to edit
@@ -585,6 +590,17 @@ def _parser() -> argparse.ArgumentParser:
         command(name, _check_record, text, about).add_argument(
             "file", metavar="FILE", help="the record (JSON); - for standard input"
         )
+    show = command(
+        "show",
+        _show,
+        "print a record's game at one moment, or draw it as SVG",
+        "Print a game record's game at one moment as a table: by default where the record "
+        "ends; with --hand N, how hand N ended (its result); with --trick K, the moment trick "
+        "K is about to be led. Hands and tricks count from 1, as printed. --seat shows a "
+        "seat's view, and --svg draws the same as an SVG picture. An invalid record is "
+        "reported as 'hearts validate' reports it (exit status 1).",
+    )
+    _show_arguments(show)
     rules = command(
         "rules",
         _rules,
