@@ -7,19 +7,27 @@ Build it from the repository's root, warnings as errors, as CI does:
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import re
 import sys
+import traceback
 from pathlib import Path
+from typing import ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.typing import OptionSpec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import hearts
+import hearts.display
+import hearts.svg
+import hearts.text
 
 # -- Project ----------------------------------------------------------------------------
 
@@ -66,6 +74,8 @@ napoleon_use_rtype = False
 
 html_theme = "furo"
 html_title = f"hearts {release}"
+html_static_path = ["_static"]
+html_css_files = ["hearts.css"]  # the pictures of hearts-picture scale to the page
 
 
 # -- Docstring fixes --------------------------------------------------------------------
@@ -177,8 +187,83 @@ class PresetsTable(SphinxDirective):
         return [nodes.table("", tgroup, classes=["presets-table"])]
 
 
+# -- Pictures drawn at build time --------------------------------------------------------
+
+
+def _last_value(code: str, filename: str, first_line: int) -> object:
+    """Run ``code`` with ``hearts`` imported, and return the value of its last expression.
+
+    The code is compiled as lines of ``filename`` from ``first_line`` on, so that a
+    traceback names the page's own lines.
+    """
+    tree = ast.parse("\n" * (first_line - 1) + code, filename)
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr):
+        raise ValueError("the code must end with an expression: the thing to draw")
+    last = ast.Expression(tree.body.pop().value)
+    namespace: dict[str, object] = {"hearts": hearts}
+    exec(compile(tree, filename, "exec"), namespace)
+    return eval(compile(last, filename, "eval"), namespace)
+
+
+def _svg_of(value: object) -> str:
+    svg = value._repr_svg_() if hasattr(value, "_repr_svg_") else value
+    if not isinstance(svg, str) or not svg.startswith("<svg"):
+        raise TypeError(f"the code ends with {value!r:.60}, not an SVG str nor a drawable object")
+    return svg
+
+
+def _failed_line(error: Exception, filename: str, code: str, first: int) -> str:
+    """Where in the page's code ``error`` was raised: `` at line N: the line``, or ``""``."""
+    frames = traceback.extract_tb(error.__traceback__)
+    lines = [frame.lineno for frame in frames if frame.filename == filename]
+    line = lines[-1] if lines else getattr(error, "lineno", None)  # a SyntaxError's
+    if not line or not first <= line < first + len(code.splitlines()):
+        return ""
+    return f" at line {line}: {code.splitlines()[line - first].strip()}"
+
+
+class HeartsPicture(SphinxDirective):
+    """``hearts-picture``: a picture drawn by running the Python code of its content.
+
+    The code runs at build time, in a fresh namespace holding ``hearts``; the value of its
+    last line, an expression, is drawn: an SVG document (a ``str``, as ``hearts.svg``
+    returns) or any object with ``_repr_svg_`` (a state, a view, a card set, a trick, a
+    finished hand). The page shows the code, then the SVG inline in a
+    ``div.hearts-picture`` (``_static/hearts.css`` scales it down to narrow screens); with
+    the ``:text:`` flag, ``str`` of the value under it too. Code that fails, or ends with
+    anything else, is an error naming the page, the line of code and the exception, which
+    fails the ``-W`` build: a picture is never silently missing. The page is rebuilt when a
+    module that draws changes.
+    """
+
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {"text": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        for module in (hearts.display, hearts.svg, hearts.text):
+            self.env.note_dependency(str(Path(module.__file__ or "").resolve()))
+        code = "\n".join(self.content)
+        filename = str(self.env.doc2path(self.env.docname))
+        first = self.lineno + 1 + self.content_offset  # MyST counts from the directive's line
+        try:
+            value = _last_value(code, filename, first)
+            svg = _svg_of(value)
+        except Exception as error:
+            where = _failed_line(error, filename, code, first)
+            message = traceback.format_exception_only(error)[-1].strip()
+            raise self.error(f"hearts-picture: the code failed{where}: {message}") from error
+        body: list[nodes.Node] = [
+            nodes.literal_block(code, code, language="python"),
+            nodes.container("", nodes.raw("", svg, format="html"), classes=["hearts-picture"]),
+        ]
+        if "text" in self.options:
+            body.append(nodes.literal_block(str(value), str(value), language="text"))
+        return body
+
+
 def setup(app):
     app.add_directive("presets-table", PresetsTable)
+    app.add_directive("hearts-picture", HeartsPicture)
     app.connect("autodoc-process-docstring", _docstring_before_napoleon, priority=400)
     app.connect("autodoc-process-docstring", _docstring_after_napoleon, priority=600)
     app.connect("autodoc-process-signature", _signature_defaults)

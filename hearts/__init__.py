@@ -10,7 +10,11 @@
 
 from importlib.machinery import ExtensionFileLoader
 
+# The pictures and text forms are hearts.svg, hearts.text after `import hearts` alone.
+from hearts import display as display
 from hearts import play
+from hearts import svg as svg
+from hearts import text as text
 from hearts.bots import (
     Bot,
     BotStanding,

@@ -52,6 +52,7 @@ _TABLE_EDGE = "#8fb79a"
 _INK = "#17301f"
 _HIGHLIGHT = "#ffd34d"
 _CHOSEN = "#d9480f"
+_WINNER = "#b8860b"
 _BACK = "#2b5797"
 
 
@@ -92,7 +93,7 @@ def _face(x: float, y: float, card: Card, outline: str | None = None) -> str:
             _text(x + 3, y + 16, rank, 14 if len(rank) < 2 else 12, fill=colour, weight="bold"),
             _text(x + 4, y + 32, pip, 15, fill=colour),
             _text(
-                x + CARD_WIDTH * 0.62, y + CARD_HEIGHT * 0.72, pip, 26, fill=colour, anchor="middle"
+                x + CARD_WIDTH * 0.7, y + CARD_HEIGHT * 0.72, pip, 26, fill=colour, anchor="middle"
             ),
             "</g>",
         ]
@@ -117,7 +118,9 @@ def _document(width: float, height: float, body: list[str], title: str, size: in
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}"{shown} '
         f'role="img" aria-label={quoteattr(title)} font-family={quoteattr(_FONT)}>'
-        f"<title>{escape(title)}</title>{''.join(body)}</svg>"
+        f"<title>{escape(title)}</title>"
+        # White beneath it all: readable on a dark notebook or page, and when printed.
+        f'<rect width="100%" height="100%" fill="#fff"/>{"".join(body)}</svg>'
     )
 
 
@@ -147,7 +150,7 @@ def cards(cards: CardSet | Iterable[Card], *, size: int | None = None) -> str:
 
     >>> import hearts
     >>> picture = cards(hearts.CardSet("2C 5C QH QS"))
-    >>> picture.count("<rect"), 'aria-label="2♣ 5♣ Q♥ Q♠"' in picture
+    >>> picture.count('fill="#fff" stroke="#555"'), 'aria-label="2♣ 5♣ Q♥ Q♠"' in picture
     (4, True)
     >>> cards("QS")
     Traceback (most recent call last):
@@ -160,7 +163,7 @@ def cards(cards: CardSet | Iterable[Card], *, size: int | None = None) -> str:
         )
     shown = CardSet(cards) if not isinstance(cards, CardSet) else cards
     size = _check_size(size, "hearts.svg.cards")
-    margin, gap, step = 8, 12, 24
+    margin, gap, step = 8, 12, 28
     body: list[str] = []
     x: float = margin
     groups = [shown.suit(suit) for suit in Suit] + [
@@ -196,7 +199,7 @@ def trick(trick: Trick, *, size: int | None = None) -> str:
         seat = trick.player_of(index)
         x = margin + index * step
         won = seat == trick.winner
-        body.append(_face(x, margin, card, _HIGHLIGHT if won else None))
+        body.append(_face(x, margin, card, _WINNER if won else None))
         label = f"P{seat} wins" if won else f"P{seat}"
         body.append(
             _text(
@@ -219,7 +222,7 @@ _TABLE_HEIGHT = 720
 def _seat_position(seat: int, bottom: int, players: int) -> tuple[float, float]:
     """Where a seat sits: ``bottom`` at the bottom, the next seats clockwise (to its left)."""
     angle = math.pi / 2 + 2 * math.pi * ((seat - bottom) % players) / players
-    return 480 + 316 * math.cos(angle), 372 + 238 * math.sin(angle)
+    return 480 + 306 * math.cos(angle), 372 + 238 * math.sin(angle)
 
 
 def _hand(seat: SeatLine, centre_x: float, top: float, room: float) -> list[str]:
@@ -243,13 +246,16 @@ def _hand(seat: SeatLine, centre_x: float, top: float, room: float) -> list[str]
         return body
     known = list(seat.known)
     backs = seat.held - len(known)
-    count = backs + len(known)
-    step = min(_BACK_STEP, (room - CARD_WIDTH) / max(count - 1, 1))
-    left = centre_x - ((count - 1) * step + CARD_WIDTH) / 2
-    for index in range(backs):
-        body.append(_back(left + index * step, top))
-    for index, card in enumerate(known, start=backs):  # known cards face up, last
-        body.append(_face(left + index * max(step, _STEP), top, card))
+    step = min(_BACK_STEP, (room - CARD_WIDTH) / max(backs - 1, 1))
+    # The face-down cards, then the cards known to be there face up, spaced to be read.
+    places = [index * step for index in range(backs)]
+    start = places[-1] + _STEP if places else 0.0
+    places += [start + index * _STEP for index in range(len(known))]
+    left = centre_x - (places[-1] + CARD_WIDTH) / 2 if places else centre_x
+    for place in places[:backs]:
+        body.append(_back(left + place, top))
+    for place, card in zip(places[backs:], known, strict=True):
+        body.append(_face(left + place, top, card))
     return body
 
 
@@ -293,7 +299,7 @@ def table(game: State | PlayerView, *, size: int | None = None) -> str:
             notes.append(f"{count(seat.points, 'point')}, {count(seat.tricks, 'trick')}")
         notes += seat.marks
         if seat.hand is None and seat.voids:
-            notes.append("void " + " ".join(map(str, seat.voids)))
+            notes.append("void in " + " ".join(map(str, seat.voids)))
         line = " · ".join(notes)
         width = max(8.8 * len(name), 7.2 * len(line)) + 20
         centre = min(max(x, width / 2 + 10), _TABLE_WIDTH - width / 2 - 10)
@@ -306,12 +312,13 @@ def table(game: State | PlayerView, *, size: int | None = None) -> str:
         if line:
             body.append(_text(centre, top - 17, line, 13, anchor="middle"))
         body += _hand(seat, x, top, room)
+    toward = 0.36 if players <= 4 else 0.5  # further out with more cards in the trick
     for player, card in layout.trick:
         x, y = _seat_position(player, bottom, players)
         body.append(
             _face(
-                480 + (x - 480) * 0.36 - CARD_WIDTH / 2,
-                372 + (y - 372) * 0.36 - CARD_HEIGHT / 2,
+                480 + (x - 480) * toward - CARD_WIDTH / 2,
+                372 + (y - 372) * toward - CARD_HEIGHT / 2,
                 card,
             )
         )
@@ -341,7 +348,7 @@ def result(result: HandResult, *, size: int | None = None) -> str:
         ("Points", 420, "end"),
         ("Change", 510, "end"),
         (summary.total_name, 590, "end"),
-        ("", 620, "start"),
+        ("Notes", 620, "start"),
     )
     height = top + row_height * len(summary.rows) + 24 * len(summary.notes) + 24
     body = [
