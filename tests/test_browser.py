@@ -69,7 +69,9 @@ def share_near(image: Image.Image, colour: str, tolerance: int = 40) -> float:
     near = sum(
         count
         for count, rgb in pixels
-        if all(abs(channel - wanted) <= tolerance for channel, wanted in zip(rgb, target, strict=True))
+        if all(
+            abs(channel - wanted) <= tolerance for channel, wanted in zip(rgb, target, strict=True)
+        )
     )
     return near / (image.width * image.height)
 
