@@ -27,6 +27,7 @@ from typing import Final
 
 from hearts.cards import Card, CardSet
 from hearts.errors import HeartsError, describe_value
+from hearts.history import History
 from hearts.moves import Deal, Move
 from hearts.play import trick_winner
 from hearts.policies import play_out
@@ -148,7 +149,9 @@ def start_hand(
         scores = done[-1].scores if scores is None else scores
     _check_seed_argument(seed)
     number = 0 if hand_number is None else hand_number
-    return _hand_start("start_hand", rules, number, scores, done, seed)
+    # A game's History is shared as it is, so the new hand's states add to it.
+    history = results if isinstance(results, History) else History(done)
+    return _hand_start("start_hand", rules, number, scores, history, seed)
 
 
 def _hand_start(
@@ -156,7 +159,7 @@ def _hand_start(
     rules: Rules | None,
     hand_number: int,
     scores: Iterable[int] | None,
-    results: tuple[HandResult, ...],
+    results: Sequence[HandResult],
     seed: int,
 ) -> State:
     rules = Rules() if rules is None else rules

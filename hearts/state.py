@@ -17,6 +17,7 @@ the properties of the same name without the suffix.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any, Final, NamedTuple, Protocol, final
 
 import attrs
@@ -55,6 +56,8 @@ def field_code(name: str, value: object) -> str:
     """
     if isinstance(value, enum.Enum):
         return f"{type(value).__name__}.{value.name}"
+    if name == "results" and isinstance(value, Sequence):  # a History, written as a tuple
+        return repr(tuple(value))
     if name.endswith("_mask") and isinstance(value, int):
         return _mask_code(value)
     if name.endswith("_masks") and isinstance(value, tuple):
@@ -232,8 +235,9 @@ class State:
     """The current hand, counted from 0."""
     scores: Final[tuple[int, ...]]
     """Each seat's total before the current hand."""
-    results: Final[tuple[HandResult, ...]]
-    """One result per finished hand, in order."""
+    results: Final[Sequence[HandResult]]
+    """One result per finished hand, in order: a :class:`~hearts.history.History` (which
+    one game's states share) when the engine made the state, or any sequence."""
     pass_direction: Final[PassDirection]
     """Where this hand's cards are passed: from the rules' pass cycle, or the dealer's
     choice."""
@@ -265,7 +269,7 @@ class State:
         phase: Phase,
         hand_number: int,
         scores: tuple[int, ...],
-        results: tuple[HandResult, ...],
+        results: Sequence[HandResult],
         pass_direction: PassDirection,
         pass_count: int,
         dealt_masks: tuple[int, ...],

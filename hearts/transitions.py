@@ -23,6 +23,7 @@ from typing import Final
 from hearts.cards import JOKERS, SUIT_MASKS, Card, CardSet
 from hearts.claims import claim_is_safe
 from hearts.errors import IllegalMoveError, describe_value
+from hearts.history import with_result
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves, pass_refusal
 from hearts.play import LED_MASK, exchange, first_leader, led_card, playable, refusal
@@ -53,7 +54,7 @@ def new_hand(
     seed: int,
     hand_number: int,
     scores: tuple[int, ...],
-    results: tuple[HandResult, ...],
+    results: Sequence[HandResult],
     phase: Phase = _DEAL,
 ) -> State:
     """The game before hand ``hand_number`` is dealt, with the rules' pass for it."""
@@ -289,7 +290,7 @@ def _end_hand(
         choice=choice,
     )
     phase = _OVER if result.winners else _DEAL
-    results = (*state.results, result)
+    results = with_result(state.results, result)
     return new_hand(rules, state.seed, state.hand_number + 1, result.scores, results, phase)
 
 

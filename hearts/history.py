@@ -1,0 +1,134 @@
+"""The finished hands of a game, kept once per game: :class:`History`.
+
+Every state of a game holds the results of the hands before it. A tuple per hand would
+copy all of them each time a hand ends, so a game of ``n`` hands would keep ``n²/2``
+references alive in its states; a :class:`History` is a view of the first ``len`` results
+of one list that the whole game shares, and a hand's end appends to that list (or, when
+the game has branched there, copies it). So a long game keeps each result once.
+
+>>> import hearts
+>>> state = hearts.new_game(hearts.Rules(target=None, hands=3), seed=1)
+>>> while not state.is_over:
+...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+>>> results = state.results
+>>> type(results).__name__, len(results), results[-1].hand_number, results == tuple(results)
+('History', 3, 2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import overload
+
+from hearts.state import HandResult
+
+__all__ = ["History", "with_result"]
+
+
+class History(Sequence[HandResult]):
+    """An immutable sequence of hand results that shares its storage along a game.
+
+    It compares equal to a tuple (or any sequence) of the same results and hashes like
+    one; slicing gives a tuple. Build one from results: ``History(results)``.
+
+    >>> empty = History()
+    >>> len(empty), empty == (), hash(empty) == hash(())
+    (0, True, True)
+    """
+
+    __slots__ = ("_items", "_length")
+    _items: list[HandResult]
+    _length: int
+
+    def __init__(self, results: Iterable[HandResult] = ()) -> None:
+        items = list(results)
+        self._items = items
+        self._length = len(items)
+
+    @classmethod
+    def _sharing(cls, items: list[HandResult], length: int) -> History:
+        history = cls.__new__(cls)
+        history._items = items
+        history._length = length
+        return history
+
+    def added(self, result: HandResult) -> History:
+        """This history with ``result`` after it; the receiver is unchanged.
+
+        The shared list grows in place when this history is its newest; a history that
+        others have already grown past (a game that branched) copies its part first.
+        """
+        items, length = self._items, self._length
+        if len(items) == length:
+            items.append(result)
+            # Another thread may have appended to the same list in between: then this
+            # result is not at ``length``, and a copy is taken as for a branch.
+            if items[length] is result:
+                return History._sharing(items, length + 1)
+        fresh = items[:length]
+        fresh.append(result)
+        return History._sharing(fresh, length + 1)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> HandResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HandResult, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> HandResult | tuple[HandResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self._items[: self._length][index])
+        length = self._length
+        position = index + length if index < 0 else index
+        if not 0 <= position < length:
+            raise IndexError(f"History index {index} out of range (it has {length} results)")
+        return self._items[position]
+
+    def __iter__(self) -> Iterator[HandResult]:
+        return islice(self._items, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            if other._items is self._items:
+                return other._length == self._length
+            return other._length == self._length and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == self._length and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"History({tuple(self)!r})"
+
+    def __reduce__(self) -> tuple[type[History], tuple[tuple[HandResult, ...]]]:
+        return (History, (tuple(self),))
+
+    def __copy__(self) -> History:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> History:
+        return self
+
+
+def with_result(results: Sequence[HandResult], result: HandResult) -> History:
+    """``results`` followed by ``result``, as a :class:`History`.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while not state.results:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> with_result((), state.results[0]) == state.results
+    True
+    """
+    history = results if isinstance(results, History) else History(results)
+    return history.added(result)
