@@ -1242,7 +1242,7 @@ def test_parse_move_reads_the_notation(text: str, move: hearts.Move) -> None:
     [
         ("P1 plays", "is not a move: write a move as 'P1 plays Q♠'"),
         ("P1 plays Q", "'Q' is not a card"),
-        ("P0 calls a pass of 2 sideways", "'sideways' is not a pass direction"),
+        ("P0 calls a pass of 2 sideways", "the direction must be one of 'left', 'right',"),
         ("deals P1: 2♣ | P0: 3♣", "is not the hand of P0"),
         ("", "is not a move"),
     ],
@@ -1326,11 +1326,15 @@ def test_format_hand_shows_claims_bonuses_resets_and_chips() -> None:
 
 def test_move_notation_refuses_a_card_named_twice_and_a_seat_beyond_p6() -> None:
     """Issue 13: "P0 passes 2C 2C 3C" was read as a pass of two cards."""
-    with pytest.raises(hearts.NotationError, match=r"Pass\.cards names 2♣ twice"):
+    with pytest.raises(
+        hearts.NotationError, match=r"the pass must list each card once, got 2♣ twice"
+    ):
         hearts.parse_move("P0 passes 2C 2C 3C")
-    with pytest.raises(hearts.NotationError, match=r"Deal\.hands\[0\] names 2♣ twice, in '2C 2C'"):
+    with pytest.raises(
+        hearts.NotationError, match=r"the hand of P0 must list each card once, got 2♣ twice"
+    ):
         hearts.parse_move("deals P0: 2C 2C | P1: 3C 4C | P2: 5C 6C | P3: 7C 8C")
-    with pytest.raises(hearts.NotationError, match="seats run from P0 to P6"):
+    with pytest.raises(hearts.NotationError, match=r"from 0 to 6 \(P0 to P6\), got 9\."):
         hearts.parse_move("P9 plays QS")
 
 

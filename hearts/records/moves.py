@@ -1,29 +1,34 @@
-"""The JSON form of a move: :func:`move_to_dict` and :func:`move_from_dict`."""
+"""The JSON form of a move, :func:`move_to_dict` and :func:`move_from_dict`; what a move is.
+
+A move is written as JSON or in the text notation (:func:`hearts.parse_move`); each reader
+reads its own syntax, and both hand the fields they found to :func:`_checked_move`, the one
+place that says which seats, cards, pass sizes, directions and shot choices a move may have,
+and in which words a move that breaks that is refused.
+"""
 
 from __future__ import annotations
 
-from typing import Final, cast
+import abc
+from collections.abc import Mapping
+from typing import Final, TypeVar, cast
 
-from hearts.cards import ALL_CARDS, CardSet
+from hearts.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, Card, CardSet
+from hearts.errors import HeartsError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.records.read import (
-    MAX_SEATS,
     RECORD_SCHEMA,
     RecordError,
     _card,
-    _cards,
     _fields,
-    _int,
-    _list,
-    _member,
     _move_hint,
     _schema,
-    _seat,
     _short,
     _show,
     _text,
 )
 from hearts.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PassDirection,
     ShootMode,
 )
@@ -85,7 +90,10 @@ def move_to_dict(move: Move) -> dict[str, object]:
 def move_from_dict(data: object) -> Move:
     """The move a :func:`move_to_dict` object describes; raises :class:`RecordError`.
 
-    The ``schema`` field may be left out (moves inside a record carry none).
+    The ``schema`` field may be left out (moves inside a record carry none). A move is read
+    as :func:`hearts.parse_move` reads its text: the same seats, cards, pass sizes,
+    directions and shot choices are accepted, and the same faults are refused in the same
+    words.
 
     >>> import hearts
     >>> move_from_dict({"type": "play", "player": 1, "card": "QS"}) == hearts.Play(1, "QS")
@@ -94,6 +102,10 @@ def move_from_dict(data: object) -> Move:
     Traceback (most recent call last):
     ...
     hearts.records.RecordError: move: lacks the field 'card', which a play move needs.
+    >>> move_from_dict({"type": "choose_pass", "player": 0, "direction": "left", "count": -2})
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move.count: must be 1 to 18 cards, got -2.
     """
     return _read_move(data, "move", None, ALL_CARDS, standalone=True)
 
@@ -117,20 +129,185 @@ def _read_move(
     data = _fields(value, path, what, ("type", *_MOVE_FIELDS[kind]), optional)
     if standalone:
         _schema(data, path, required=False)
+    return _checked_move(kind, data, _JsonForm(path), players, deck)
+
+
+# --- what a well-formed move is, whichever form it was read from ------------------------------
+
+_MAX_PASS: Final = NUMBER_OF_CARDS // MIN_PLAYERS
+"""The most cards a pass may have: the largest hand of any game (55 cards, the deck and three
+jokers, shared by three players: 18)."""
+
+
+class _MoveForm(abc.ABC):
+    """How one form of a move (JSON, or the text notation) writes cards and refuses a field.
+
+    Field names are those of the JSON form: ``player``, ``card``, ``cards``, ``direction``,
+    ``count``, ``mode``, ``hands`` and ``hands[2]`` (the hand of P2).
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def card(self, value: object, field: str) -> Card:
+        """The card ``value`` writes; raises this form's error if it writes none."""
+
+    @abc.abstractmethod
+    def cards(self, value: object, field: str) -> tuple[int, int]:
+        """The mask of the cards ``value`` writes, and the mask of those it writes twice."""
+
+    @abc.abstractmethod
+    def error(self, field: str, reason: str) -> HeartsError:
+        """The error for a ``field`` that breaks a rule, ``reason`` saying how.
+
+        ``reason`` is a predicate, as ``"must be a seat, ..., got 9."``.
+        """
+
+
+class _JsonForm(_MoveForm):
+    """The JSON form of a move at ``path``: cards in ASCII, errors naming the field's path."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def card(self, value: object, field: str) -> Card:
+        return _card(value, f"{self.path}.{field}")
+
+    def cards(self, value: object, field: str) -> tuple[int, int]:
+        where = f"{self.path}.{field}"
+        if not isinstance(value, str):
+            raise RecordError(
+                where, f"must be a string of cards such as '2C 3D QS', got {_show(value)}."
+            )
+        mask = twice = 0
+        for word in value.split(" ") if value else ():
+            if not word:
+                raise RecordError(
+                    where, f"{_show(value)} must separate its cards by single spaces."
+                )
+            bit = 1 << _card(word, where)
+            twice |= mask & bit
+            mask |= bit
+        return mask, twice
+
+    def error(self, field: str, reason: str) -> HeartsError:
+        return RecordError(f"{self.path}.{field}", reason)
+
+
+_Choice = TypeVar("_Choice", PassDirection, ShootMode)
+
+_SHOTS: Final = (ShootMode.ADD, ShootMode.SUBTRACT)
+"""The ways a shooter may choose to have a shot scored."""
+
+
+def _checked_move(
+    kind: str,
+    fields: Mapping[str, object],
+    form: _MoveForm,
+    players: int | None = None,
+    deck: int = ALL_CARDS,
+) -> Move:
+    """The move of ``kind`` with the ``fields`` a reader found, if it is well formed.
+
+    This is the one rule of what a move may be, whichever form it is read from: a seat from
+    P0 to P6 (to the game's last seat, when ``players`` is known), cards of the ``deck``,
+    each named once, a pass of 1 to ``_MAX_PASS`` cards, a called pass of 1 to
+    ``_MAX_PASS`` cards or a hold hand of none, a shot added or subtracted, and a deal of
+    one hand per seat (3 to 7 of them, or ``players``). Whether the move is legal in a game
+    is :func:`hearts.apply`'s to say. A field that breaks the rule raises ``form``'s error,
+    its reason worded here; fields are checked in the order they are written, so both
+    forms name the same fault first.
+
+    >>> _checked_move("choose_pass", {"player": 0, "direction": "hold", "count": 0}, _JsonForm("move"))
+    ChoosePass(player=0, direction=PassDirection.HOLD, count=0)
+    >>> _checked_move("claim", {"player": 7}, _JsonForm("move"))
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move.player: must be a seat, a whole number from 0 to 6 (P0 to P6), got 7.
+    """
     if kind == "deal":
-        hands = _list(data["hands"], f"{path}.hands", players, "sets of cards")
-        if players is None and not 3 <= len(hands) <= MAX_SEATS:
-            raise RecordError(f"{path}.hands", f"must list 3 to 7 hands, got {len(hands)}.")
-        masks = [_cards(hand, f"{path}.hands[{i}]", deck) for i, hand in enumerate(hands)]
-        return Deal(tuple(CardSet.from_mask(mask) for mask in masks))
-    player = _seat(data["player"], f"{path}.player", players or MAX_SEATS)
+        return Deal(_checked_hands(fields["hands"], form, players, deck))
+    seats = players or MAX_PLAYERS
+    player = fields["player"]
+    if type(player) is not int or not 0 <= player < seats:
+        raise form.error(
+            "player",
+            f"must be a seat, a whole number from 0 to {seats - 1} (P0 to P{seats - 1}), "
+            f"got {_show(player)}.",
+        )
     if kind == "play":
-        return Play(player, _card(data["card"], f"{path}.card", deck))
+        card = form.card(fields["card"], "card")
+        if not deck >> card & 1:
+            raise form.error("card", f"is {card}, which is not in this game's deck.")
+        return Play(player, card)
     if kind == "pass":
-        return Pass(player, CardSet.from_mask(_cards(data["cards"], f"{path}.cards", deck)))
+        mask = _checked_cards(form.cards(fields["cards"], "cards"), "cards", form, deck)
+        _checked_pass_size(mask.bit_count(), "cards", form)
+        return Pass(player, CardSet.from_mask(mask))
     if kind == "choose_pass":
-        direction = _member(PassDirection, data["direction"], f"{path}.direction")
-        return ChoosePass(player, direction, _int(data["count"], f"{path}.count"))
+        direction = _checked_choice(fields["direction"], tuple(PassDirection), "direction", form)
+        count = fields["count"]
+        if direction is not PassDirection.HOLD:
+            return ChoosePass(player, direction, _checked_pass_size(count, "count", form))
+        if type(count) is not int or count != 0:
+            raise form.error("count", f"must be 0 cards for a hold hand, got {_show(count)}.")
+        return ChoosePass(player, direction, 0)
     if kind == "claim":
         return Claim(player)
-    return ShootChoice(player, _member(ShootMode, data["mode"], f"{path}.mode"))
+    return ShootChoice(player, _checked_choice(fields["mode"], _SHOTS, "mode", form))
+
+
+def _checked_hands(
+    hands: object, form: _MoveForm, players: int | None, deck: int
+) -> tuple[CardSet, ...]:
+    """The hands of a deal: one per seat, each of cards of the ``deck`` named once."""
+    if not isinstance(hands, list):
+        raise form.error("hands", f"must be a list of sets of cards, got {_show(hands)}.")
+    low, high = (players, players) if players else (MIN_PLAYERS, MAX_PLAYERS)
+    if not low <= len(hands) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise form.error("hands", f"must list {wanted} hands, one per seat, got {len(hands)}.")
+    masks = []
+    for seat, hand in enumerate(hands):
+        field = f"hands[{seat}]"
+        masks.append(_checked_cards(form.cards(hand, field), field, form, deck))
+    return tuple(CardSet.from_mask(mask) for mask in masks)
+
+
+def _checked_cards(cards: tuple[int, int], field: str, form: _MoveForm, deck: int) -> int:
+    """The mask of ``cards`` (a mask, and the mask of those named twice), if each is fit.
+
+    Each card must be named once and be in the ``deck``.
+    """
+    mask, twice = cards
+    if twice:
+        raise form.error(field, f"must list each card once, got {_lowest(twice)} twice.")
+    if mask & ~deck:
+        raise form.error(field, f"holds {_lowest(mask & ~deck)}, which is not in this game's deck.")
+    return mask
+
+
+def _checked_pass_size(count: object, field: str, form: _MoveForm) -> int:
+    """The number of cards of a pass, if it is from 1 to ``_MAX_PASS``."""
+    if type(count) is not int or not 1 <= count <= _MAX_PASS:
+        raise form.error(field, f"must be 1 to {_MAX_PASS} cards, got {_show(count)}.")
+    return count
+
+
+def _checked_choice(
+    value: object, choices: tuple[_Choice, ...], field: str, form: _MoveForm
+) -> _Choice:
+    """The one of ``choices`` whose value ``value`` is."""
+    for choice in choices:
+        if isinstance(value, str) and value == choice.value:
+            return choice
+    names = [repr(choice.value) for choice in choices]
+    wanted = " or ".join(names) if len(names) == 2 else f"one of {', '.join(names)}"
+    raise form.error(field, f"must be {wanted}, got {_show(value)}.")
+
+
+def _lowest(mask: int) -> Card:
+    """The lowest card of a mask that is not empty."""
+    return CARDS[(mask & -mask).bit_length() - 1]
