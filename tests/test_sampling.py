@@ -313,3 +313,105 @@ def test_a_barred_heart_on_a_heart_lead_under_first_turn_hearts_samples_legally(
             check_sample(state, player, hearts.sample(hearts.view(state, player), rng))
             checked += 1
     assert checked >= 20
+
+
+def _brute_force_deals(
+    caps: tuple[int, ...], allowed: dict[int, tuple[int, ...]]
+) -> set[tuple[int, ...]]:
+    """Every deal of the cards of ``allowed`` to seats of those capacities, enumerated."""
+    cards = sorted(allowed)
+    found = set()
+    for seats in itertools.product(*(allowed[card] for card in cards)):
+        parts = [0] * len(caps)
+        for card, seat in zip(cards, seats, strict=True):
+            parts[seat] |= 1 << card
+        if all(part.bit_count() == cap for part, cap in zip(parts, caps, strict=True)):
+            found.add(tuple(parts))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_the_dealer_counts_what_enumeration_finds(data: st.DataObject) -> None:
+    """Groups of possible holders and classes of seats alike count every deal exactly once."""
+    from hearts.sampling import _Dealer
+
+    seats = data.draw(st.integers(2, 5))
+    cards = data.draw(st.integers(1, 8))
+    allowed = {
+        card: tuple(sorted(data.draw(st.sets(st.integers(0, seats - 1), min_size=1))))
+        for card in range(cards)
+    }
+    caps = [0] * seats
+    for card in range(cards):  # room where a card may go, so that some deals may exist
+        caps[data.draw(st.sampled_from(allowed[card]))] += 1
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for card, holders in allowed.items():
+        groups.setdefault(holders, []).append(card)
+    dealer = _Dealer(tuple(caps), list(groups.items()))
+    deals = _brute_force_deals(tuple(caps), allowed)
+    assert dealer.total == len(deals)
+    rng = random.Random(0)
+    for _ in range(20):
+        assert tuple(dealer.draw(rng)) in deals
+
+
+def test_deals_shared_within_a_class_of_seats_are_uniform() -> None:
+    """Seats allowed the same cards share them uniformly (seats 0 and 1 here, with 2 apart)."""
+    from hearts.sampling import _Dealer
+
+    allowed = {0: (0, 1, 2), 1: (0, 1, 2), 2: (0, 1), 3: (0, 1), 4: (2,), 5: (0, 1, 2)}
+    caps = (2, 2, 2)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for card, holders in allowed.items():
+        groups.setdefault(holders, []).append(card)
+    dealer = _Dealer(caps, list(groups.items()))
+    deals = _brute_force_deals(caps, allowed)
+    assert dealer.total == len(deals) > 10
+    rng = random.Random(5)
+    draws = 300 * len(deals)
+    counts = Counter(tuple(dealer.draw(rng)) for _ in range(draws))
+    assert set(counts) == deals
+    expected = draws / len(deals)
+    statistic = sum((counts[deal] - expected) ** 2 / expected for deal in deals)
+    assert statistic < _chi_square_limit(len(deals) - 1)
+
+
+def crafted_view(seed: int) -> hearts.PlayerView:
+    """A 7-player view whose ruled-out cards split the unseen cards into many groups."""
+    rng = random.Random(seed)
+    state = hearts.new_game(Rules(players=7), seed=1)
+    while not (state.phase is Phase.PLAY and len(state.trick) == 1):
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 0)
+    ruled_out = [0] * 7
+    for card in CardSet.from_mask(seen.unseen_mask):
+        holders = [seat for seat in range(1, 7) if rng.random() < 0.6] or [1]
+        for seat in range(1, 7):
+            if seat not in holders:
+                ruled_out[seat] |= card.mask
+    return attrs.evolve(seen, ruled_out_masks=tuple(ruled_out))
+
+
+def test_a_view_too_costly_to_count_is_refused() -> None:
+    """A crafted view is refused after a bounded count, by count_deals and by the reader."""
+    costly = next(
+        view
+        for view in map(crafted_view, range(50))
+        if _raises(hearts.sampling.DealWorkError, hearts.count_deals, view)
+    )
+    with pytest.raises(hearts.sampling.DealWorkError, match="more than 15,000 steps"):
+        hearts.sample(costly, random.Random(0))
+    with pytest.raises(hearts.RecordError, match="this view is refused unchecked: Counting"):
+        hearts.view_from_dict(hearts.view_to_dict(costly))
+
+
+def _raises(error: type[Exception], function: object, *arguments: object) -> bool:
+    hearts.sampling._dealer.cache_clear()
+    try:
+        function(*arguments)  # type: ignore[operator]
+    except error:
+        return True
+    except HeartsError:
+        return False
+    return False

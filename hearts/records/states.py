@@ -40,7 +40,7 @@ from hearts.records.results import (
 )
 from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
 from hearts.rules import PassDirection, Rules
-from hearts.sampling import sample
+from hearts.sampling import DealWorkError, sample
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -267,6 +267,8 @@ def _read_view(value: object, path: str) -> PlayerView:
         _check_phase(state, path, sampled=True)
     except RecordError as error:
         raise RecordError(path, f"no game gives this view: {error}") from None
+    except DealWorkError as error:
+        raise RecordError(path, f"this view is refused unchecked: {error}") from None
     except HeartsError as error:
         raise RecordError(path, f"no game gives this view: {error}") from None
     if view(state, seen.player) != seen:

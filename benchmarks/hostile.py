@@ -1,0 +1,139 @@
+"""Hostile input: what counting deals and reading untrusted views cost, at worst.
+
+A server reads views from clients (:func:`hearts.view_from_dict`), and a bot counts and
+deals the cards it has not seen (:func:`hearts.count_deals`, :func:`hearts.sample`). Both
+work out the deals a view allows. Rows:
+
+* ``count_deals`` on views of seeded random games of 5, 6 and 7 players (every seat, at
+  random points of the first two hands): milliseconds per call (median, 99th percentile,
+  maximum), and the counting steps taken (against the limit, ``hearts.sampling.DEAL_WORK``);
+* crafted 7-player views whose ruled-out cards are spread at random over the seats (each
+  unseen card allowed to each other seat with probability 0.6), so that the unseen cards
+  fall into many groups of possible holders: the time and peak memory (``tracemalloc``)
+  of ``view_from_dict`` on their JSON, the largest JSON, and how many were refused for the
+  work they would need.
+
+Usage: ``python benchmarks/hostile.py [--quick] [--games N] [--crafted N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+import tracemalloc
+
+import attrs
+from environment import environment, table
+
+import hearts
+from hearts import sampling
+
+
+def game_views(players: int, games: int, seed: int) -> list[hearts.PlayerView]:
+    """Views of every seat at random moments of the first two hands of random games."""
+    rng = random.Random(seed)
+    found = []
+    for game in range(games):
+        state = hearts.new_game(hearts.Rules(players=players), seed=seed + game)
+        while not state.is_over and len(state.results) < 2:
+            moves = hearts.legal_moves(state)
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
+            if state.phase is hearts.Phase.PLAY and rng.random() < 0.25:
+                found.append(hearts.view(state, rng.randrange(players)))
+    return found
+
+
+def crafted(seed: int) -> hearts.PlayerView:
+    """A 7-player view with its ruled-out cards spread at random over the other seats."""
+    rng = random.Random(seed)
+    state = hearts.new_game(hearts.Rules(players=7), seed=seed)
+    while not (state.phase is hearts.Phase.PLAY and len(state.trick) == 1):
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 0)
+    ruled_out = [0] * 7
+    for card in hearts.CardSet.from_mask(seen.unseen_mask):
+        holders = [seat for seat in range(1, 7) if rng.random() < 0.6] or [rng.randrange(1, 7)]
+        for seat in range(1, 7):
+            if seat not in holders:
+                ruled_out[seat] |= card.mask
+    return attrs.evolve(seen, ruled_out_masks=tuple(ruled_out))
+
+
+def percentiles(values: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[int(len(ordered) * 0.99)], ordered[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few views, to check it runs")
+    parser.add_argument("--games", type=int, default=100, help="games per player count (100)")
+    parser.add_argument("--crafted", type=int, default=200, help="crafted views (200)")
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    games = 3 if arguments.quick else arguments.games
+    count = 5 if arguments.quick else arguments.crafted
+    print(table(("", "value"), environment(), left=2))
+    print()
+    print(f"count_deals on views of {games} random games per row (the cache cleared each call).")
+    print()
+    rows = []
+    for players in (5, 6, 7):
+        times, work = [], []
+        for seen in game_views(players, games, arguments.seed):
+            sampling._dealer.cache_clear()
+            start = time.perf_counter()
+            hearts.count_deals(seen)
+            times.append((time.perf_counter() - start) * 1000)
+            work.append(float(sampling._dealer(seen)._work))
+        ms, steps = percentiles(times), percentiles(work)
+        rows.append(
+            (
+                players,
+                f"{len(times):,}",
+                *(f"{value:.3f}" for value in ms),
+                *(f"{value:,.0f}" for value in steps),
+            )
+        )
+    headers = ("players", "views", "median ms", "p99 ms", "max ms", "steps median", "p99", "max")
+    print(table(headers, rows, left=1))
+    print()
+    print(
+        f"view_from_dict on {count} crafted 7-player views (limit "
+        f"{sampling.DEAL_WORK:,} counting steps)."
+    )
+    print()
+    times, peaks, sizes, refused = [], [], [], 0
+    for seed in range(count):
+        text = json.dumps(hearts.view_to_dict(crafted(arguments.seed + seed)))
+        sizes.append(len(text))
+        for traced in (False, True):  # timed untraced: tracemalloc slows Python down
+            data = json.loads(text)
+            sampling._dealer.cache_clear()
+            if traced:
+                tracemalloc.start()
+            start = time.perf_counter()
+            try:
+                hearts.view_from_dict(data)
+            except hearts.RecordError as error:
+                refused += traced and "refused unchecked" in str(error)
+            if traced:
+                peaks.append(tracemalloc.get_traced_memory()[1] / 2**20)
+                tracemalloc.stop()
+            else:
+                times.append((time.perf_counter() - start) * 1000)
+    ms, peak = percentiles(times), percentiles(peaks)
+    rows = [
+        ("time, ms (median, p99, max)", ", ".join(f"{value:.1f}" for value in ms)),
+        ("peak memory, MiB (median, p99, max)", ", ".join(f"{value:.2f}" for value in peak)),
+        ("largest JSON, bytes", f"{max(sizes):,}"),
+        ("refused for the work they need", f"{refused} of {count}"),
+    ]
+    print(table(("crafted views", "value"), rows, left=1))
+
+
+if __name__ == "__main__":
+    main()
