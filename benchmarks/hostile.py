@@ -11,9 +11,12 @@ work out the deals a view allows. Rows:
   unseen card allowed to each other seat with probability 0.6), so that the unseen cards
   fall into many groups of possible holders: the time and peak memory (``tracemalloc``)
   of ``view_from_dict`` on their JSON, the largest JSON, and how many were refused for the
-  work they would need.
+  work they would need;
+* the loaders: :func:`hearts.loads` on records of long random games, at the default limits
+  (``MAX_RECORD_MOVES`` moves) and beyond them with the limits off (616,000 moves, some
+  30 MB): the time, the peak memory, and what refusing a record over the limit costs.
 
-Usage: ``python benchmarks/hostile.py [--quick] [--games N] [--crafted N]``
+Usage: ``python benchmarks/hostile.py [--quick] [--games N] [--crafted N] [--moves N,N]``
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import random
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 
 import attrs
 from environment import environment, table
@@ -62,6 +66,32 @@ def crafted(seed: int) -> hearts.PlayerView:
     return attrs.evolve(seen, ruled_out_masks=tuple(ruled_out))
 
 
+def long_record(moves: int, seed: int) -> str:
+    """The JSON of a random game of as many hands as make ``moves`` moves (about)."""
+    rng = random.Random(seed)
+    rules = hearts.Rules(target=None, hands=max(1, moves // 56))
+    state, played = hearts.new_game(rules, seed=seed), []
+    while not state.is_over and len(played) < moves:
+        legal = hearts.legal_moves(state)
+        played.append(legal[rng.randrange(len(legal))])
+        state = hearts.apply(state, played[-1])
+    return hearts.dumps(hearts.GameRecord(rules, played, seed=seed))
+
+
+def timed_and_traced(work: Callable[[], object]) -> tuple[float, float]:
+    """Seconds of one untraced run, and the MiB peak of a traced one."""
+    start = time.perf_counter()
+    work()
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    try:
+        work()
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+    return seconds, peak
+
+
 def percentiles(values: list[float]) -> tuple[float, float, float]:
     ordered = sorted(values)
     return statistics.median(ordered), ordered[int(len(ordered) * 0.99)], ordered[-1]
@@ -72,6 +102,13 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a few views, to check it runs")
     parser.add_argument("--games", type=int, default=100, help="games per player count (100)")
     parser.add_argument("--crafted", type=int, default=200, help="crafted views (200)")
+    parser.add_argument(
+        "--moves",
+        type=lambda text: [int(part) for part in text.split(",")],
+        default=[hearts.MAX_RECORD_MOVES, 616_000],
+        metavar="N,N",
+        help="moves of the long records (100000,616000; --quick: 2000,5000)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     games = 3 if arguments.quick else arguments.games
@@ -133,6 +170,29 @@ def main() -> None:
         ("refused for the work they need", f"{refused} of {count}"),
     ]
     print(table(("crafted views", "value"), rows, left=1))
+    print()
+    print("loads on records of long random games (limits off for the longer ones).")
+    print()
+    rows = []
+    for moves in [2000, 5000] if arguments.quick else arguments.moves:
+        text = long_record(moves, arguments.seed)
+        played = len(json.loads(text)["moves"])
+        within = played <= hearts.MAX_RECORD_MOVES and len(text) <= hearts.MAX_RECORD_BYTES
+        seconds, peak = timed_and_traced(
+            lambda t=text: hearts.loads(t, max_bytes=None, max_moves=None)
+        )
+        refusal = "-"
+        if not within:
+            start = time.perf_counter()
+            try:
+                hearts.loads(text)
+            except hearts.RecordError:
+                refusal = f"{(time.perf_counter() - start) * 1000:.1f} ms"
+        rows.append(
+            (f"{played:,}", f"{len(text) / 2**20:.1f}", f"{seconds:.2f}", f"{peak:,.0f}", refusal)
+        )
+    headers = ("moves", "MiB of JSON", "loads, s", "peak MiB", "refused at the limits in")
+    print(table(headers, rows, left=1))
 
 
 if __name__ == "__main__":

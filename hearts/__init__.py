@@ -56,6 +56,8 @@ from hearts.ismcts import ISMCTSBot
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.records import (
+    MAX_RECORD_BYTES,
+    MAX_RECORD_MOVES,
     RECORD_SCHEMA,
     GameRecord,
     RecordError,
@@ -125,6 +127,8 @@ __all__ = [
     "DECK",
     "HEARTS",
     "JOKERS",
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "PASS_CYCLES",
     "PRESETS",
     "QUEEN_OF_SPADES",

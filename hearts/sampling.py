@@ -22,11 +22,11 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
+import threading
 from collections.abc import Sequence
 from math import comb
-from typing import Final
+from typing import Final, NamedTuple
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
@@ -316,9 +316,50 @@ def _after_exchange(view: PlayerView) -> bool:
     return view.phase in (Phase.PLAY, Phase.SHOOT)
 
 
-@functools.lru_cache(maxsize=128)
-def _dealer(view: PlayerView) -> _Dealer:
-    """The counted deals of ``view``'s unseen cards (cached: search samples one view often)."""
+class _CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int | None
+    currsize: int
+
+
+class _DealerCache:
+    """The counted deals of the views asked for last: search samples one view often.
+
+    Kept while their tables hold :data:`DEAL_WORK` counting steps in all (a few MB), the
+    oldest dropped first; a view needs a few hundred at most, as a rule. Called like the
+    function it caches, with ``cache_clear`` and ``cache_info`` as :func:`functools.lru_cache`.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[PlayerView, _Dealer] = {}
+        self._hits = self._misses = 0
+        self._lock = threading.Lock()  # bots may sample in several threads at once
+
+    def __call__(self, view: PlayerView) -> _Dealer:
+        with self._lock:
+            dealer = self._kept.pop(view, None)
+            self._hits += dealer is not None
+            self._misses += dealer is None
+        if dealer is None:
+            dealer = _count_view(view)  # outside the lock: other threads go on meanwhile
+        with self._lock:
+            self._kept[view] = dealer  # the newest last
+            while len(self._kept) > 1 and sum(k._work for k in self._kept.values()) > DEAL_WORK:
+                del self._kept[next(iter(self._kept))]
+        return dealer
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self._hits = self._misses = 0
+
+    def cache_info(self) -> _CacheInfo:
+        return _CacheInfo(self._hits, self._misses, None, len(self._kept))
+
+
+def _count_view(view: PlayerView) -> _Dealer:
+    """The counted deals of ``view``'s unseen cards."""
     rules, player = view.rules, view.player
     players = rules.players
     if view.phase in (Phase.DEAL, Phase.OVER):
@@ -384,6 +425,9 @@ def _dealer(view: PlayerView) -> _Dealer:
             f"voids ({_voids_text(view)}) cannot all hold at once."
         )
     return dealer
+
+
+_dealer: Final = _DealerCache()
 
 
 def _reason(view: PlayerView, card: int) -> str:

@@ -38,7 +38,18 @@ True
 
 from __future__ import annotations
 
-from hearts.records.game import GameRecord, Replay, dump, dumps, load, loads, record_schema, replay
+from hearts.records.game import (
+    MAX_RECORD_BYTES,
+    MAX_RECORD_MOVES,
+    GameRecord,
+    Replay,
+    dump,
+    dumps,
+    load,
+    loads,
+    record_schema,
+    replay,
+)
 from hearts.records.moves import move_from_dict, move_to_dict
 from hearts.records.notation import parse_move
 from hearts.records.read import _RULES_FIELDS_CHECKED as _RULES_FIELDS_CHECKED
@@ -48,6 +59,8 @@ from hearts.records.states import state_from_dict, state_to_dict, view_from_dict
 from hearts.records.transcript import format_hand
 
 __all__ = [
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_SCHEMA",
     "GameRecord",
     "RecordError",

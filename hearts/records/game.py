@@ -43,6 +43,15 @@ from hearts.state import State
 
 _METADATA_STRINGS: Final = ("date", "table")
 _MAX_DEPTH: Final = 64
+MAX_RECORD_BYTES: Final = 16 * 2**20
+"""The longest record :func:`loads` and :func:`load` read by default: 16 MiB of JSON.
+
+A whole game is some 50 KB; a record at this limit loads in about a second and a
+third of a GiB (see the verification page). Pass ``max_bytes=None`` to read any length."""
+MAX_RECORD_MOVES: Final = 100_000
+"""The most moves a record read by default may hold (some 1,700 hands, deals included).
+
+``max_moves=None`` reads any number (:func:`loads`, :func:`load`, :meth:`GameRecord.from_dict`)."""
 """How deeply metadata may nest lists and objects."""
 
 
@@ -248,11 +257,13 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> GameRecord:
+    def from_dict(cls, data: object, *, max_moves: int | None = MAX_RECORD_MOVES) -> GameRecord:
         """The record a :meth:`to_dict` object describes; raises :class:`RecordError`.
 
         Every move's fields are checked (its seat is one of the game's, its cards are in the
-        deck); whether each move is legal is :func:`replay`'s job.
+        deck); whether each move is legal is :func:`replay`'s job. A record of more than
+        ``max_moves`` moves is refused before any is read (:data:`MAX_RECORD_MOVES` by
+        default; None for no limit).
 
         >>> GameRecord.from_dict({"schema": 1, "rules": {"players": 3}, "moves": []}).rules.players
         3
@@ -273,6 +284,13 @@ class GameRecord:
         metadata = _metadata(fields.get("metadata", {}), f"{path}.metadata")
         _check_known_metadata(metadata, f"{path}.metadata", rules.players)
         items = _list(fields["moves"], f"{path}.moves", what="moves")
+        _check_limit(max_moves, "max_moves")
+        if max_moves is not None and len(items) > max_moves:
+            raise RecordError(
+                f"{path}.moves",
+                f"holds {len(items):,} moves, more than the limit of {max_moves:,} "
+                "(max_moves; None reads any number).",
+            )
         moves = tuple(
             _read_move(item, f"{path}.moves[{i}]", rules.players, rules.deck_mask)
             for i, item in enumerate(items)
@@ -293,7 +311,19 @@ def _no_constant(name: str) -> NoReturn:
     raise RecordError("record", f"{name} is not a JSON number.")
 
 
-def loads(text: str | bytes) -> GameRecord:
+def _check_limit(limit: object, name: str) -> None:
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise TypeError(
+            f"{name} must be a whole number of at least 0, or None, got {_short(limit)}."
+        )
+
+
+def loads(
+    text: str | bytes,
+    *,
+    max_bytes: int | None = MAX_RECORD_BYTES,
+    max_moves: int | None = MAX_RECORD_MOVES,
+) -> GameRecord:
     """Read a :class:`GameRecord` from JSON text, as :func:`json.loads` reads JSON.
 
     ``text`` is a ``str``, or ``bytes`` in UTF-8 (or UTF-16 or UTF-32, as :func:`json.loads`
@@ -301,7 +331,9 @@ def loads(text: str | bytes) -> GameRecord:
     column), for bytes that are not text, for a JSON object that repeats a key, for a whole
     number of more than 1,000 digits, for arrays and objects nested too deeply, and for
     anything :meth:`GameRecord.from_dict` refuses; ``TypeError`` for a value that is not
-    text at all.
+    text at all. Text longer than ``max_bytes`` (bytes, or characters of a ``str``) or a
+    record of more than ``max_moves`` moves is refused before it is read
+    (:data:`MAX_RECORD_BYTES`, :data:`MAX_RECORD_MOVES`; None for no limit).
 
     >>> loads('{"schema": 1, "rules": {"preset": "standard", "fingerprint": "00"}, "moves": []}')
     Traceback (most recent call last):
@@ -323,6 +355,9 @@ def loads(text: str | bytes) -> GameRecord:
         elif callable(getattr(text, "read", None)):
             hint = "; hearts.load reads a file"
         raise TypeError(f"loads needs JSON text (a str or bytes), got {_short(text)}{hint}.")
+    _check_limit(max_bytes, "max_bytes")
+    if max_bytes is not None and len(text) > max_bytes:
+        raise RecordError("record", _too_long(len(text), max_bytes, isinstance(text, str)))
     try:
         data = json.loads(
             text,
@@ -336,7 +371,13 @@ def loads(text: str | bytes) -> GameRecord:
         raise RecordError("record", f"the bytes are not text: {_decoding(error)}.") from None
     except RecursionError:
         raise RecordError("record", "the JSON is nested too deeply.") from None
-    return GameRecord.from_dict(data)
+    return GameRecord.from_dict(data, max_moves=max_moves)
+
+
+def _too_long(length: int | None, limit: int, characters: bool) -> str:
+    unit = "characters" if characters else "bytes"
+    size = f"{length:,} {unit}" if length is not None else f"more than {limit:,} {unit}"
+    return f"the text is {size} long, more than the limit of {limit:,} (max_bytes; None reads any length)."
 
 
 def _decoding(error: UnicodeDecodeError) -> str:
@@ -345,13 +386,19 @@ def _decoding(error: UnicodeDecodeError) -> str:
     return f"they are not valid {encoding} ({error.reason} at offset {error.start})"
 
 
-def load(fp: IO[str] | IO[bytes]) -> GameRecord:
+def load(
+    fp: IO[str] | IO[bytes],
+    *,
+    max_bytes: int | None = MAX_RECORD_BYTES,
+    max_moves: int | None = MAX_RECORD_MOVES,
+) -> GameRecord:
     """Read a :class:`GameRecord` from a file opened for reading, as :func:`json.load` does.
 
     The file may be opened in binary mode (``open(path, "rb")``: the text must be UTF-8,
     or UTF-16 or UTF-32) or in text mode. Raises what :func:`loads` raises, a
     :class:`RecordError` if the file's text cannot be decoded, and ``TypeError`` for an
-    argument that is not a file (as a file's name).
+    argument that is not a file (as a file's name). No more than ``max_bytes`` (and one) are
+    read from the file: a longer one is refused without reading it all.
 
     >>> import io
     >>> load(io.StringIO('{"schema": 1, "rules": {}, "moves": []}')).moves
@@ -368,8 +415,9 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
                 f"; open a file first, as with open({_short(fp)}, 'rb') as file: hearts.load(file)"
             )
         raise TypeError(f"load needs a file opened for reading, got {_short(fp)}{hint}.")
+    _check_limit(max_bytes, "max_bytes")
     try:
-        text = fp.read()
+        text = fp.read() if max_bytes is None else fp.read(max_bytes + 1)
     except UnicodeDecodeError as error:
         raise RecordError("record", f"the file is not text: {_decoding(error)}.") from None
     if not isinstance(text, (str, bytes, bytearray)):
@@ -377,7 +425,9 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
             f"load needs a file whose read() returns text or bytes, got {_short(text)} from "
             f"{_short(fp)}."
         )
-    return loads(text)
+    if max_bytes is not None and len(text) > max_bytes:
+        raise RecordError("record", _too_long(None, max_bytes, isinstance(text, str)))
+    return loads(text, max_bytes=max_bytes, max_moves=max_moves)
 
 
 def _check_record(record: object, who: str) -> None:
