@@ -186,18 +186,19 @@ class _Dealer:
         # Most constrained groups first: the last, widest group then fills what is left.
         self._groups = sorted(merged, key=lambda group: (len(group[0]), group[0]))
         last_group = {c: index for index, (allowed, _) in enumerate(self._groups) for c in allowed}
-        # The steps: (group, class, kind, classes no later group reaches, whose room must
-        # then be used up); kind 0 gives the class some of the group's cards, 1 the rest,
-        # and 2 (the last group) fills every class's room left.
-        self._steps: list[tuple[int, int, int, tuple[int, ...]]] = []
+        # The steps: (group, class, kind, classes that follow in the group, classes that no
+        # later group reaches, whose room must then be used up); kind 0 gives the class
+        # some of the group's cards, 1 the rest, and 2 (the last group) fills all room left.
+        self._steps: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         for index, (allowed, _) in enumerate(self._groups):
             if index == len(self._groups) - 1:
-                self._steps.append((index, -1, 2, ()))
+                self._steps.append((index, -1, 2, allowed, ()))
                 break
             done = tuple(c for c in allowed if last_group[c] == index)
             for place, number in enumerate(allowed):
                 last = place == len(allowed) - 1
-                self._steps.append((index, number, 1 if last else 0, done if last else ()))
+                kind, retired = (1, done) if last else (0, ())
+                self._steps.append((index, number, kind, allowed[place + 1 :], retired))
         self._memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self._work = 0
         empty = any(not allowed for allowed, cards in self._groups if cards)
@@ -206,20 +207,20 @@ class _Dealer:
 
     def _choices(self, step: int, left: int, caps: tuple[int, ...]) -> range:
         """How many of the group's ``left`` cards the step's class may take."""
-        index, number, kind, _ = self._steps[step]
+        _, number, kind, later, _ = self._steps[step]
         if kind == 2:
             return range(left, left + 1)
         if kind == 1:
             return range(left, left + 1) if left <= caps[number] else range(0)
-        allowed = self._groups[index][0]
-        later = sum(caps[other] for other in allowed[allowed.index(number) + 1 :])
-        return range(max(0, left - later), min(left, caps[number]) + 1)
+        room = 0
+        for other in later:
+            room += caps[other]
+        return range(max(0, left - room), min(left, caps[number]) + 1)
 
     def _ways(self, step: int, left: int, taken: int, caps: tuple[int, ...]) -> int:
         """The ways to take ``taken`` cards at ``step`` and finish the deal."""
-        index, number, kind, done = self._steps[step]
+        index, number, kind, allowed, done = self._steps[step]
         if kind == 2:  # the last group fills every room left, and only that
-            allowed = self._groups[index][0]
             if sum(caps) != left or sum(caps[c] for c in allowed) != left:
                 return 0
             return _multinomial(left, [caps[c] for c in allowed])
@@ -257,7 +258,7 @@ class _Dealer:
         received = [0] * len(self._caps)  # each class's cards
         caps, left = self._caps, len(self._groups[0][1]) if self._groups else 0
         order: list[int] = []
-        for step, (index, number, kind, _) in enumerate(self._steps):
+        for step, (index, number, kind, _, _) in enumerate(self._steps):
             allowed, cards = self._groups[index]
             if step == 0 or self._steps[step - 1][0] != index:  # a group's cards, shuffled
                 order = cards[:]
