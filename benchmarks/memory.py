@@ -107,7 +107,10 @@ def module_caches() -> list[tuple[str, Callable[[], int], Callable[[], None]]]:
         if name != "hearts" and not name.startswith("hearts."):
             continue
         for attribute, value in sorted(vars(module).items()):
-            if callable(getattr(value, "cache_clear", None)) and value.__module__ == name:
+            clearable = callable(getattr(value, "cache_clear", None)) and not isinstance(
+                value, type
+            )
+            if clearable and value.__module__ == name:
                 found.append(
                     (
                         f"{name}.{attribute}",

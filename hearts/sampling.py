@@ -317,6 +317,9 @@ def _after_exchange(view: PlayerView) -> bool:
     return view.phase in (Phase.PLAY, Phase.SHOOT)
 
 
+_KEPT_VIEWS: Final = 128
+
+
 class _CacheInfo(NamedTuple):
     hits: int
     misses: int
@@ -327,8 +330,9 @@ class _CacheInfo(NamedTuple):
 class _DealerCache:
     """The counted deals of the views asked for last: search samples one view often.
 
-    Kept while their tables hold :data:`DEAL_WORK` counting steps in all (a few MB), the
-    oldest dropped first; a view needs a few hundred at most, as a rule. Called like the
+    Kept while their tables hold :data:`DEAL_WORK` counting steps in all (a few MB), and no
+    more than 128 views, the oldest dropped first; a view needs a few hundred steps at most,
+    as a rule. Called like the
     function it caches, with ``cache_clear`` and ``cache_info`` as :func:`functools.lru_cache`.
     """
 
@@ -346,7 +350,9 @@ class _DealerCache:
             dealer = _count_view(view)  # outside the lock: other threads go on meanwhile
         with self._lock:
             self._kept[view] = dealer  # the newest last
-            while len(self._kept) > 1 and sum(k._work for k in self._kept.values()) > DEAL_WORK:
+            while len(self._kept) > _KEPT_VIEWS or (
+                len(self._kept) > 1 and sum(k._work for k in self._kept.values()) > DEAL_WORK
+            ):
                 del self._kept[next(iter(self._kept))]
         return dealer
 
