@@ -415,3 +415,25 @@ def _raises(error: type[Exception], function: object, *arguments: object) -> boo
     except HeartsError:
         return False
     return False
+
+
+def test_the_counted_deals_kept_are_bounded() -> None:
+    """At most 128 views' counted deals are kept, and no more counting steps than DEAL_WORK."""
+    cache = hearts.sampling._dealer
+    cache.cache_clear()
+    rng = random.Random(3)
+    seen = []
+    for seed in range(40):
+        state = hearts.new_game(Rules(players=6), seed=seed)
+        while not state.is_over and len(state.results) < 1:
+            moves = hearts.legal_moves(state)
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
+            if state.phase is Phase.PLAY:
+                seen.append(hearts.view(state, state.to_move[0]))
+    for view in seen:
+        hearts.count_deals(view)
+    kept = cache._kept.values()
+    assert len(seen) > 128 and cache.cache_info().currsize == len(kept) <= 128
+    assert sum(dealer._work for dealer in kept) <= hearts.sampling.DEAL_WORK
+    hearts.count_deals(seen[-1])
+    assert cache.cache_info().hits >= 1
