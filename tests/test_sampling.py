@@ -400,7 +400,8 @@ def test_a_view_too_costly_to_count_is_refused() -> None:
         for view in map(crafted_view, range(50))
         if _raises(hearts.sampling.DealWorkError, hearts.count_deals, view)
     )
-    with pytest.raises(hearts.sampling.DealWorkError, match="more than 15,000 steps"):
+    limit = f"more than {hearts.sampling.DEAL_WORK:,} steps"
+    with pytest.raises(hearts.sampling.DealWorkError, match=limit):
         hearts.sample(costly, random.Random(0))
     with pytest.raises(hearts.RecordError, match="this view is refused unchecked: Counting"):
         hearts.view_from_dict(hearts.view_to_dict(costly))
@@ -418,7 +419,7 @@ def _raises(error: type[Exception], function: object, *arguments: object) -> boo
 
 
 def test_the_counted_deals_kept_are_bounded() -> None:
-    """At most 128 views' counted deals are kept, and no more counting steps than DEAL_WORK."""
+    """At most 128 views' counted deals are kept, with 15,000 counting steps in all."""
     cache = hearts.sampling._dealer
     cache.cache_clear()
     rng = random.Random(3)
@@ -434,6 +435,6 @@ def test_the_counted_deals_kept_are_bounded() -> None:
         hearts.count_deals(view)
     kept = cache._kept.values()
     assert len(seen) > 128 and cache.cache_info().currsize == len(kept) <= 128
-    assert sum(dealer._work for dealer in kept) <= hearts.sampling.DEAL_WORK
+    assert sum(dealer._work for dealer in kept) <= hearts.sampling._KEPT_WORK
     hearts.count_deals(seen[-1])
     assert cache.cache_info().hits >= 1
