@@ -5,7 +5,7 @@
 hidden cards and what is known of them), its total, its points and tricks this hand, and
 its marks. :func:`summary_of` does the same for a finished hand's
 :class:`~hearts.HandResult`. The text forms (:mod:`hearts.text`, behind ``str``) and the
-pictures (:mod:`hearts.svg`) only lay these out, so the two always agree.
+pictures (:mod:`hearts.svg`) only lay these out, so the two agree on what they show.
 
 >>> import hearts
 >>> state = hearts.new_game(seed=2)
@@ -64,7 +64,8 @@ class SeatLine:
     tricks: int
     """Tricks the seat has won this hand."""
     marks: tuple[str, ...]
-    """Short notes: ``dealer``, ``to play``, ``to pass``, ``passed``, ``led``, ``wins``."""
+    """Short notes: ``dealer``, ``to lead``, ``to play``, ``to pass``, ``passed``, ``led``,
+    ``to choose``, ``wins``."""
     to_move: bool
     """Whether the seat's move is awaited."""
 
@@ -132,6 +133,8 @@ def seats_text(seats: Sequence[int]) -> str:
     ('P0', 'P0 and P2', 'P0, P1 and P3')
     """
     names = [f"P{seat}" for seat in seats]
+    if not names:
+        return "nobody"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
@@ -175,15 +178,15 @@ def table_of(game: State | PlayerView) -> Table:
     elif game.phase is Phase.PASS:
         heading.append(_passing_text(game.pass_direction, game.pass_count))
         status = f"{seats_text(sorted(waiting))} to pass"
-    elif game.phase in (Phase.PLAY, Phase.SHOOT):
+    elif game.phase is Phase.SHOOT:  # every trick is played or claimed
+        heading.append(_passing_text(game.pass_direction, game.pass_count))
+        heading.append("all tricks taken")
+        status = f"{seats_text(sorted(waiting))} shot and chooses how it is scored"
+    elif game.phase is Phase.PLAY:
         heading.append(_passing_text(game.pass_direction, game.pass_count))
         heading.append(f"trick {min(len(game.tricks) + 1, rules.hand_size)} of {rules.hand_size}")
         heading.append("hearts broken" if game.hearts_broken else "hearts not broken")
-        if game.phase is Phase.SHOOT:
-            status = f"{seats_text(sorted(waiting))} shot and chooses how it is scored"
-        elif waiting:
-            (mover,) = waiting
-            status = f"P{mover} to {'lead' if not game.trick else 'play'}"
+        status = f"{seats_text(sorted(waiting))} to {'lead' if not game.trick else 'play'}"
     else:
         heading = [f"Game over after {count(len(game.results), 'hand')}"]
         status = f"{seats_text(winners)} win{'s' if len(winners) == 1 else ''}"

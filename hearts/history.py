@@ -29,8 +29,8 @@ __all__ = ["History", "with_result"]
 class History(Sequence[HandResult]):
     """An immutable sequence of hand results that shares its storage along a game.
 
-    It compares equal to a tuple (or any sequence) of the same results and hashes like
-    one; slicing gives a tuple. Build one from results: ``History(results)``.
+    It compares equal to a tuple of the same results (and to no other kind of sequence,
+    as a tuple) and hashes like one; slicing gives a tuple. Build one from results: ``History(results)``.
 
     >>> empty = History()
     >>> len(empty), empty == (), hash(empty) == hash(())
@@ -85,7 +85,7 @@ class History(Sequence[HandResult]):
         length = self._length
         position = index + length if index < 0 else index
         if not 0 <= position < length:
-            raise IndexError(f"History index {index} out of range (it has {length} results)")
+            raise IndexError(f"History index {index} is out of range: it has {length} results.")
         return self._items[position]
 
     def __iter__(self) -> Iterator[HandResult]:
@@ -98,7 +98,7 @@ class History(Sequence[HandResult]):
             return other._length == self._length and all(
                 a == b for a, b in zip(self, other, strict=True)
             )
-        if isinstance(other, Sequence) and not isinstance(other, str):
+        if isinstance(other, tuple):  # as a tuple compares: only with tuples
             return len(other) == self._length and all(
                 a == b for a, b in zip(self, other, strict=True)
             )

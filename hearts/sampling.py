@@ -36,7 +36,7 @@ from hearts.rules import FirstTrick, PassDirection
 from hearts.state import Phase, State
 from hearts.views import PlayerView
 
-__all__ = ["DEAL_WORK", "DealWorkError", "count_deals", "sample"]
+__all__ = ["DEAL_WORK", "DealWorkError", "checked_sample", "count_deals", "sample"]
 
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 
@@ -67,7 +67,19 @@ def sample(view: PlayerView, rng: random.Random | None = None) -> State:
             f"sample needs a random.Random (or None) to draw with, got {type(rng).__name__} "
             f"{describe_value(rng)}; pass random.Random(seed) for a reproducible sample."
         )
-    dealer = _dealer(view)
+    return _sample_from(view, _dealer(view), rng)
+
+
+def checked_sample(view: PlayerView, rng: random.Random) -> State:
+    """:func:`sample`, for a view from outside: the count stops at :data:`DEAL_WORK` steps.
+
+    Raises :class:`DealWorkError` beyond it (:func:`hearts.view_from_dict` reads views
+    this way); the views this library makes are counted without a limit.
+    """
+    return _sample_from(view, _count_view(view, DEAL_WORK), rng)
+
+
+def _sample_from(view: PlayerView, dealer: _Dealer, rng: random.Random) -> State:
     if view.rules.first_trick is not FirstTrick.FIRST_TURN_HEARTS:
         return _complete(view, dealer.draw(rng), rng)
     # Under first-turn hearts a barred heart played to a heart lead on the first trick shows
@@ -128,16 +140,18 @@ def count_deals(view: PlayerView) -> int:
 
 
 DEAL_WORK: Final = 50_000
-"""The most steps counting the deals of one view may take (:class:`DealWorkError` beyond).
+"""The most steps counting the deals of a view from outside may take (:func:`view_from_dict`).
 
-Real views need a few hundred steps at most as a rule, and 12,940 at most in 940,000 views
-of random games of 3 to 7 players (five players with three jokers, after two tricks); a
-view crafted to spread its ruled-out cards over many groups of possible holders could
-otherwise ask for millions. At the limit a count takes some 50 ms compiled."""
+A view crafted to spread its ruled-out cards over many groups of possible holders could
+ask for millions; real views need a few hundred as a rule, and at most 12,940 in 940,000
+views of random games (25,294 were seen in games whose players discard off-suit whenever
+they can). At the limit a count takes some 50 ms compiled. The views this library makes
+(:func:`hearts.view`) are counted by :func:`sample` and :func:`count_deals` without a
+limit."""
 
 
 class DealWorkError(HeartsError):
-    """Counting the deals of a view would take more than :data:`DEAL_WORK` steps.
+    """Counting the deals of a view from outside would take more than :data:`DEAL_WORK` steps.
 
     No game gives such a view in practice; :func:`hearts.view_from_dict` refuses it (a
     :class:`~hearts.RecordError`) rather than spend the time.
@@ -160,11 +174,18 @@ class _Dealer:
     """
 
     __slots__ = (
-        "_caps", "_classes", "_groups", "_memo", "_seat_caps", "_shares", "_steps", "_work", "total",
+        "_caps", "_classes", "_groups", "_limit", "_memo", "_seat_caps", "_shares", "_steps",
+        "_work", "total",
     )  # fmt: skip
 
-    def __init__(self, caps: tuple[int, ...], groups: list[tuple[tuple[int, ...], list[int]]]):
+    def __init__(
+        self,
+        caps: tuple[int, ...],
+        groups: list[tuple[tuple[int, ...], list[int]]],
+        limit: int | None = None,
+    ):
         self._seat_caps = caps
+        self._limit = limit
         seats = [seat for seat, room in enumerate(caps) if room]
         signatures: dict[tuple[int, ...], list[int]] = {}
         for seat in seats:
@@ -244,11 +265,11 @@ class _Dealer:
         total = 0
         for taken in self._choices(step, left, caps):
             self._work += 1
-            if self._work > DEAL_WORK:
+            if self._limit is not None and self._work > self._limit:
                 raise DealWorkError(
-                    f"Counting the deals of this view would take more than {DEAL_WORK:,} "
-                    "steps: its ruled-out cards split the unseen cards into too many groups "
-                    "of possible holders for any real game."
+                    f"counting its deals would take more than {self._limit:,} steps: its "
+                    "ruled-out cards split the unseen cards into too many groups of possible "
+                    "holders for any real game."
                 )
             total += self._ways(step, left, taken, caps)
         self._memo[key] = total
@@ -346,10 +367,12 @@ class _DealerCache:
     def __call__(self, view: PlayerView) -> _Dealer:
         with self._lock:
             dealer = self._kept.pop(view, None)
-            self._hits += dealer is not None
-            self._misses += dealer is None
-        if dealer is None:
-            dealer = _count_view(view)  # outside the lock: other threads go on meanwhile
+            if dealer is not None:
+                self._hits += 1
+                self._kept[view] = dealer  # the newest last
+                return dealer
+            self._misses += 1
+        dealer = _count_view(view)  # outside the lock: other threads go on meanwhile
         with self._lock:
             self._kept[view] = dealer  # the newest last
             while len(self._kept) > _KEPT_VIEWS or (
@@ -367,8 +390,8 @@ class _DealerCache:
         return _CacheInfo(self._hits, self._misses, None, len(self._kept))
 
 
-def _count_view(view: PlayerView) -> _Dealer:
-    """The counted deals of ``view``'s unseen cards."""
+def _count_view(view: PlayerView, limit: int | None = None) -> _Dealer:
+    """The counted deals of ``view``'s unseen cards, in at most ``limit`` steps."""
     rules, player = view.rules, view.player
     players = rules.players
     if view.phase in (Phase.DEAL, Phase.OVER):
@@ -427,7 +450,7 @@ def _count_view(view: PlayerView) -> _Dealer:
                 f"{_reason(view, card)}."
             )
         groups.setdefault(allowed, []).append(card)
-    dealer = _Dealer(tuple(caps), list(groups.items()))
+    dealer = _Dealer(tuple(caps), list(groups.items()), limit)
     if not dealer.total:
         raise HeartsError(
             f"No deal is consistent with {who}: the hand sizes, the known cards and the "

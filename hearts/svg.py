@@ -14,8 +14,9 @@ Jupyter shows the pictures by itself, through the ``_repr_svg_`` of
 * :func:`result` — a finished hand: tricks won, points, changes and totals per seat.
 
 Cards are drawn with their suit symbols, hearts and diamonds red, on white faces, on a pale
-table, so a picture reads as well printed as on a screen. What a picture shows is what
-``str`` prints (both come from :mod:`hearts.display`).
+table, so a picture reads as well printed as on a screen. Pictures and ``str`` read the
+same model (:mod:`hearts.display`); a result's picture leaves out the bonus, chip and
+reset columns the text shows when a hand used them.
 
 >>> import hearts
 >>> picture = cards(hearts.CardSet("QS AH 2C"))

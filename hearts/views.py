@@ -352,7 +352,7 @@ def _club_picks_leader(rules: Rules) -> bool:
     return first != play.first_leader(rules, 0, (0, club, *rest))
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=4096)
 def _seen_result(result: HandResult, player: int) -> HandResult:
     """``result`` as ``player`` saw it: of the dealt hands and passes, its own only.
 

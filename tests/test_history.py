@@ -45,8 +45,9 @@ def test_a_history_is_a_sequence_equal_to_its_tuple() -> None:
     assert results[-1] is as_tuple[-1] and results[1:3] == as_tuple[1:3]
     assert isinstance(results[1:3], tuple) and list(reversed(results)) == list(reversed(as_tuple))
     assert results.index(as_tuple[2]) == 2 and as_tuple[0] in results
-    assert results != as_tuple[:-1] and results != "text"
-    with pytest.raises(IndexError, match="History index 5 out of range"):
+    assert results != as_tuple[:-1] and results != "text" and results != list(as_tuple)
+    assert History() != range(0) and History() != b""
+    with pytest.raises(IndexError, match="History index 5 is out of range"):
         results[5]
     assert pickle.loads(pickle.dumps(results)) == results
     assert copy.deepcopy(results) is results

@@ -394,28 +394,26 @@ def crafted_view(seed: int) -> hearts.PlayerView:
 
 
 def test_a_view_too_costly_to_count_is_refused() -> None:
-    """A crafted view is refused after a bounded count, by count_deals and by the reader."""
-    costly = next(
-        view
-        for view in map(crafted_view, range(50))
-        if _raises(hearts.sampling.DealWorkError, hearts.count_deals, view)
-    )
-    limit = f"more than {hearts.sampling.DEAL_WORK:,} steps"
-    with pytest.raises(hearts.sampling.DealWorkError, match=limit):
-        hearts.sample(costly, random.Random(0))
-    with pytest.raises(hearts.RecordError, match="this view is refused unchecked: Counting"):
-        hearts.view_from_dict(hearts.view_to_dict(costly))
+    """A crafted view is refused after a bounded count, by the reader of views from outside."""
+    limit = hearts.sampling.DEAL_WORK
 
-
-def _raises(error: type[Exception], function: object, *arguments: object) -> bool:
-    hearts.sampling._dealer.cache_clear()
-    try:
-        function(*arguments)  # type: ignore[operator]
-    except error:
-        return True
-    except HeartsError:
+    def costly(view: hearts.PlayerView) -> bool:
+        try:
+            hearts.sampling._count_view(view, limit)
+        except hearts.sampling.DealWorkError:
+            return True
+        except HeartsError:
+            return False
         return False
-    return False
+
+    view = next(view for view in map(crafted_view, range(50)) if costly(view))
+    with pytest.raises(hearts.sampling.DealWorkError, match=f"more than {limit:,} steps"):
+        hearts.sampling.checked_sample(view, random.Random(0))
+    with pytest.raises(hearts.RecordError) as error:
+        hearts.view_from_dict(hearts.view_to_dict(view))
+    assert str(error.value).startswith(
+        f"view: this view is refused unchecked: counting its deals would take more than {limit:,}"
+    )
 
 
 def test_the_counted_deals_kept_are_bounded() -> None:

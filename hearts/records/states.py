@@ -40,7 +40,7 @@ from hearts.records.results import (
 )
 from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
 from hearts.rules import PassDirection, Rules
-from hearts.sampling import DealWorkError, sample
+from hearts.sampling import DealWorkError, checked_sample
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -262,7 +262,7 @@ def _read_view(value: object, path: str) -> PlayerView:
         **_read_shared(data, path, rules, player),
     )
     try:
-        state = sample(seen, random.Random(0))
+        state = checked_sample(seen, random.Random(0))
         _check_results(state, path)
         _check_phase(state, path, sampled=True)
     except RecordError as error:
