@@ -1,0 +1,839 @@
+"""Mutation testing of the rules: would the fast tests notice if a rule were changed?
+
+Each mutant is the code of one rule module with one small change, made on its syntax
+tree: a comparison flipped (``<`` to ``>=`` and to ``<=``, ``==`` to ``!=``, ``is`` to
+``is not``, ``in`` to ``not in``), an integer constant moved by one either way, the
+condition of an ``if``, a ``while``, a conditional expression or a comprehension forced
+to ``True`` and to ``False``, or a statement of a function body deleted (made ``pass``).
+Error messages (f-strings) and annotations are left alone. Each mutant is run against the
+fast tests (:data:`FAST_TESTS`) that execute the changed code, with ``pytest -x``, on a
+copy of the tree in a temporary directory, two mutants at a time; the mutant is *killed*
+when a test fails, and *survives* when they all pass. A mutant that runs past its time
+limit (an endless loop) counts as killed, and is reported apart.
+
+Which tests execute which lines is found first, by one traced run of the fast tests; a
+mutant in code that no fast test executes survives without being run. Mutants known to be
+equivalent (no test could ever tell them from the real code: :data:`EQUIVALENT`, with the
+reason) are left out of the score, ``killed / (mutants - equivalent)``.
+
+Usage (from the root of a clone, with the dev extra installed)::
+
+    python scripts/mutation.py                      # the default modules, every mutant
+    python scripts/mutation.py hearts/scoring.py    # one module
+    python scripts/mutation.py --sample 50          # 50 mutants drawn at random
+    python scripts/mutation.py --quick              # a smoke test of the machinery
+    python scripts/mutation.py --list               # the mutants, without running them
+
+The results go to standard output (the survivors with file:line and the change), and with
+``--json FILE`` to a file. Nothing in the working tree is changed. See
+docs/verification.md, "Mutation testing", for the last full run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEFAULT_MODULES = (
+    "hearts/engine.py",
+    "hearts/scoring.py",
+    "hearts/play.py",
+    "hearts/claims.py",
+    "hearts/transitions.py",
+    "hearts/passes.py",
+)
+"""The modules where the rules are decided, mutated by default."""
+
+SLOW_TESTS = frozenset(
+    {
+        "tests/test_openspiel.py",  # the differential run against OpenSpiel
+        "tests/test_browser.py",  # headless Chromium
+        "tests/test_build.py",  # builds wheels
+        "tests/test_cli.py",  # subprocesses, process pools
+        "tests/test_cli_show.py",
+        "tests/test_bots.py",  # tournaments on process pools and dask
+        "tests/test_env.py",  # the RL environments
+        "tests/test_tensor.py",
+        "tests/test_fuzz.py",  # fuzzing of records and views
+        "tests/test_records.py",
+        "tests/test_sampling.py",  # ten thousand samples
+        "tests/test_pictures.py",
+        "tests/test_ismcts.py",
+    }
+)
+"""Test files left out of the fast tests: slow, or about something other than the rules."""
+
+
+def fast_tests(root: Path = ROOT) -> list[str]:
+    """The fast tests: every ``tests/test_*.py`` but :data:`SLOW_TESTS` (no doctests)."""
+    found = sorted(str(path.relative_to(root)) for path in (root / "tests").glob("test_*.py"))
+    return [name for name in found if name not in SLOW_TESTS]
+
+
+FAST_TESTS = fast_tests()
+"""The test files each mutant is run against (the tests of them that execute its code)."""
+
+QUICK_MODULES = ("hearts/scoring.py",)
+QUICK_TESTS = ("tests/test_rule_mutants.py", "tests/test_scoring.py")
+"""``--quick``: a few mutants of scoring against two small test files (no traced run)."""
+
+EQUIVALENT: dict[str, str] = {
+    "hearts/engine.py:new_game: 63 -> 64": "seed width: any seed drawn is a valid seed",
+    "hearts/engine.py:new_game: 63 -> 62": "seed width: any seed drawn is a valid seed",
+    "hearts/engine.py:_viewpoint_moves: if state.phase is Phase.DEAL: return () -> pass": "shortcut: in the deal phase a seat has no moves anyway",
+    "hearts/engine.py:_viewpoint_moves: state.phase is Phase.DEAL -> False": "shortcut: in the deal phase a seat has no moves anyway",
+    "hearts/engine.py:_viewpoint_moves: return () -> pass #2": "shortcut: in the deal phase a seat has no moves anyway",
+    "hearts/engine.py:solve: 0 -> -1": "unreachable: one seat moves in the play phase, so to_move[-1] is to_move[0]",
+    "hearts/scoring.py:shooter: return None -> pass": "shortcut: the function returns None without it",
+    "hearts/scoring.py:score_hand: len(tricks) < rules.hand_size -> True": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/scoring.py:score_hand: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/scoring.py:score_hand: 0 -> 1 #2": "redundant: the claimer takes every unplayed card, so it is found with or without 2♣",
+    "hearts/scoring.py:_tally: rules.no_trick_bonus -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:_tally: term is not zeros -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:_tally: any(adjustments) -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:game_winners: max(scores) >= rules.chips * rules.players -> max(scores) > rules.chips * rules.players": "redundant: a player holding every chip leaves the others none, which ends the game already",
+    "hearts/scoring.py:_chip_changes: 0 -> 1": "redundant: with no clean seat the share goes to nobody",
+    "hearts/scoring.py:_chip_changes: 0 -> -1": "redundant: with no clean seat the share goes to nobody",
+    "hearts/scoring.py:_adjustments: if not rules.resets and rules.score_floor is None: return (0,) * le... -> pass": "shortcut: without resets or a floor the loop gives zeros too",
+    "hearts/scoring.py:_adjustments: not rules.resets and rules.score_floor is None -> False": "shortcut: without resets or a floor the loop gives zeros too",
+    "hearts/scoring.py:_adjustments: return (0,) * len(totals) -> pass": "shortcut: without resets or a floor the loop gives zeros too",
+    "hearts/play.py:<module>: 0 -> 1 #2": "unreachable: merges 'leads' and 'follows only jokers', which only FIRST_LEAD tells apart, and no first trick is led with a joker",
+    "hearts/play.py:<module>: 1 -> 0": "unreachable: merges 'leads' and 'follows only jokers', which only FIRST_LEAD tells apart, and no first trick is led with a joker",
+    "hearts/play.py:led_card: 1 -> 2": "unreachable: -1 and -2 both index jokers in LED_MASK, and callers test led >= 0",
+    "hearts/play.py:trick_winner: 0 -> 1": "redundant: adds 2♣, the lowest card of its suit, which is never above the card led",
+    "hearts/play.py:_FollowSuit.allows: trick[0] < FIRST_JOKER -> False": "shortcut: led_card(trick) is trick[0] when that is not a joker",
+    "hearts/play.py:_JokerLead.applies: rules.jokers > 0 -> rules.jokers >= 0": "redundant: with no joker the joker rule takes nothing away",
+    "hearts/play.py:_JokerLead.applies: 0 -> -1": "redundant: with no joker the joker rule takes nothing away",
+    "hearts/play.py:_FirstTrickBan.applies: 0 -> -1": "redundant: a mask is never negative, and with no barred card the ban takes nothing away",
+    "hearts/play.py:_FirstTrickBan.refusal: 0 -> -1": "redundant: LED_MASK[-1] is 0 (a joker's)",
+    "hearts/play.py:_barred_text: 64 -> 65": "cache size",
+    "hearts/play.py:_barred_text: 64 -> 63": "cache size",
+    "hearts/play.py:_barred_text: 0 -> -1": "redundant: with one word, words[-1] is words[0]",
+    "hearts/play.py:_opening: 0 -> -1": "redundant: a trick follows a suit when a card of it is not a joker, the first or the last",
+    "hearts/play.py:playable: entry is None or entry[0] is not rules -> True": "cache: the table keeps its Rules alive, so an entry under id(rules) is for rules; recomputing gives the same plans",
+    "hearts/play.py:playable: entry[0] is not rules -> entry[0] is rules": "cache: the table keeps its Rules alive, so an entry under id(rules) is for rules; recomputing gives the same plans",
+    "hearts/play.py:playable: 0 -> 1": "cache: the table keeps its Rules alive, so an entry under id(rules) is for rules; recomputing gives the same plans",
+    "hearts/play.py:playable: 0 -> -1": "cache: the table keeps its Rules alive, so an entry under id(rules) is for rules; recomputing gives the same plans",
+    "hearts/play.py:playable: if len(_PLANS) >= 256: _PLANS.clear() -> pass": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: len(_PLANS) >= 256 -> True": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: len(_PLANS) >= 256 -> False": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: len(_PLANS) >= 256 -> len(_PLANS) < 256": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: len(_PLANS) >= 256 -> len(_PLANS) > 256": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: 256 -> 257": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: 256 -> 255": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: _PLANS.clear() -> pass": "cache: when the table of plans is emptied",
+    "hearts/play.py:playable: trick[0] < FIRST_JOKER -> False": "shortcut: _opening(trick) gives the same",
+    "hearts/play.py:playable: 0 -> -1 #2": "shortcut: _opening(trick) gives the same",
+    "hearts/transitions.py:moves: 0 -> -1": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:moves: 0 -> -1 #4": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:moves: 0 -> -1 #5": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:_apply_play: 0 -> -1": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:_apply_claim: 0 -> -1": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:_apply_shoot_choice: 0 -> -1": "unreachable: one seat moves in these phases, so to_move[-1] is to_move[0]",
+    "hearts/transitions.py:moves: trick -> False": "shortcut: the fast path of following suit; playable() gives the same cards",
+    "hearts/transitions.py:moves: follow and (state.tricks or not follow & rules.first_trick_barred) -> False": "shortcut: the fast path of following suit; playable() gives the same cards",
+    "hearts/transitions.py:_apply_play: trick -> False": "shortcut: the fast path of following suit; playable() gives the same cards",
+    "hearts/transitions.py:_apply_play: follow and not tricks and follow & rules.first_trick_barred -> True": "shortcut: the fast path of following suit; playable() gives the same cards",
+    "hearts/transitions.py:<module>: 56 -> 57": "redundant: the seat stays above every card's bit (cards use bits 0 to 54)",
+    "hearts/transitions.py:<module>: 56 -> 55": "redundant: the seat stays above every card's bit (cards use bits 0 to 54)",
+    "hearts/transitions.py:<module>: 1 -> 2": "cache: the tables of plays",
+    "hearts/transitions.py:<module>: 1 -> 0": "cache: the tables of plays",
+    "hearts/transitions.py:<module>: 14 -> 15": "cache: the tables of plays",
+    "hearts/transitions.py:<module>: 14 -> 13": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: result is None -> True": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: if len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT: _HAND_PLAYS.clear() -> pass": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT -> True": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT -> False": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT -> len(_HAND_PLAYS) < _HAND_PLAYS_LIMIT": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT -> len(_HAND_PLAYS) > _HAND_PLAYS_LIMIT": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: _HAND_PLAYS.clear() -> pass": "cache: the tables of plays",
+    "hearts/transitions.py:_plays: _HAND_PLAYS[key] = result -> pass": "cache: the tables of plays",
+    "hearts/transitions.py:_suit_plays: _SUIT_PLAYS[part | seat << _SEAT_SHIFT] = result -> pass": "cache: the tables of plays",
+    "hearts/transitions.py:_join_plays: part -> True": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_join_plays: mask ^= part -> pass": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_join_plays: if not mask: return result -> pass": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_join_plays: not mask -> False": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_join_plays: return result -> pass": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_join_plays: return result -> pass #2": "shortcut: stops once every card is placed; going on adds nothing",
+    "hearts/transitions.py:_apply_shoot_choice: if move.mode not in (ShootMode.ADD, ShootMode.SUBTRACT): raise Ille... -> pass": "unreachable: a ShootChoice holds 'add' or 'subtract' (its converter refuses the rest)",
+    "hearts/transitions.py:_apply_shoot_choice: move.mode not in (ShootMode.ADD, ShootMode.SUBTRACT) -> False": "unreachable: a ShootChoice holds 'add' or 'subtract' (its converter refuses the rest)",
+    'hearts/transitions.py:_apply_shoot_choice: raise IllegalMoveError( f"P{player} may not score its shot with {mo... -> pass': "unreachable: a ShootChoice holds 'add' or 'subtract' (its converter refuses the rest)",
+    "hearts/transitions.py:_apply_pass: 0 -> -1": "unreachable: a move refuses a negative seat when it is built",
+    "hearts/transitions.py:_waiting_for: 0 -> -1": "unreachable: a move refuses a negative seat when it is built",
+    "hearts/passes.py:pass_refusal: return None -> pass": "shortcut: the function returns None without it",
+    "hearts/play.py:refusal: return None -> pass": "shortcut: the function returns None without it",
+    "hearts/passes.py:_combinations: 64 -> 65": "cache size",
+    "hearts/passes.py:_combinations: 64 -> 63": "cache size",
+    "hearts/passes.py:_combinations: if comb(size, count) > 1000: return None -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: comb(size, count) > 1000 -> True": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: comb(size, count) > 1000 -> False": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: comb(size, count) > 1000 -> comb(size, count) <= 1000": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: comb(size, count) > 1000 -> comb(size, count) >= 1000": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: 1000 -> 1001": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: 1000 -> 999": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: return None -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:_combinations: return tuple(combinations(range(size), count)) -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:PassMoves._unrank: if combinations_of is not None: for position in combinations_of[ind... -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:PassMoves._unrank: combinations_of is not None -> False": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+    "hearts/passes.py:PassMoves._unrank: return mask -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
+}
+"""Mutants no test can tell from the real code, by :attr:`Mutant.key`, with the reason.
+
+Filled in from the survivors of a full run after reading each one (docs/verification.md,
+"Mutation testing", groups them by kind)."""
+
+
+# --- the mutants ---------------------------------------------------------------------------
+
+_NEGATED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.GtE,
+    ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE,
+    ast.LtE: ast.Gt,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_BOUNDARY: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+}
+
+
+@dataclass
+class Mutant:
+    """One change to one module: where it is, what it does, and the code it makes."""
+
+    path: str
+    line: int
+    end_line: int
+    function: str
+    kind: str
+    original: str
+    mutated: str
+    source: str = field(repr=False)
+    in_function: bool = True
+    number: int = 1
+    status: str = "not run"
+    seconds: float = 0.0
+    tests: int = 0
+
+    @property
+    def key(self) -> str:
+        """A name for the mutant that survives edits elsewhere in the file (no line number)."""
+        suffix = f" #{self.number}" if self.number > 1 else ""
+        return f"{self.path}:{self.function}: {self.original} -> {self.mutated}{suffix}"
+
+    def describe(self) -> str:
+        """``file:line (function): kind: `original` -> `mutated```."""
+        return (
+            f"{self.path}:{self.line} ({self.function}): {self.kind}: "
+            f"`{self.original}` -> `{self.mutated}`"
+        )
+
+
+def _span(lines: list[str], node: ast.AST) -> tuple[int, int]:
+    """The offsets of ``node``'s text in the source joined from ``lines``."""
+    starts = [0]
+    for text in lines:
+        starts.append(starts[-1] + len(text))
+    start = starts[node.lineno - 1] + len(
+        lines[node.lineno - 1].encode()[: node.col_offset].decode()  # type: ignore[attr-defined]
+    )
+    end_text = lines[node.end_lineno - 1].encode()[: node.end_col_offset].decode()  # type: ignore[attr-defined]
+    return start, starts[node.end_lineno - 1] + len(end_text)  # type: ignore[attr-defined]
+
+
+def _short(text: str) -> str:
+    """One line of code for a report: whitespace squeezed, at most 70 characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+class _Collector(ast.NodeVisitor):
+    """Walks a module, noting each node to mutate with its function and whether it is in one."""
+
+    def __init__(self) -> None:
+        self.scope: list[str] = []
+        self.in_body = 0
+        self.found: list[tuple[ast.AST, str, str, bool]] = []  # node, what, function, in body
+        self.skip: set[int] = set()
+
+    def _where(self) -> str:
+        return ".".join(self.scope) or "<module>"
+
+    def _note(self, node: ast.AST, what: str) -> None:
+        if id(node) not in self.skip:
+            self.found.append((node, what, self._where(), self.in_body > 0))
+
+    def _skip_all(self, node: ast.AST | None) -> None:
+        if node is not None:
+            self.skip.update(id(child) for child in ast.walk(node))
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.scope.append(node.name)  # (decorators and defaults run at import)
+        for decorator in node.decorator_list:
+            self.visit(decorator)
+        self._skip_all(node.returns)
+        for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
+            self._skip_all(arg.annotation)
+        for default in (*node.args.defaults, *node.args.kw_defaults):
+            if default is not None:
+                self.visit(default)
+        self.in_body += 1
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # the docstring
+        for statement in body:
+            self._statement(statement)
+        self.in_body -= 1
+        self.scope.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # noqa: N815
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.scope.append(node.name)
+        saved, self.in_body = self.in_body, 0
+        for statement in node.body:
+            self.visit(statement)
+        self.in_body = saved
+        self.scope.pop()
+
+    def _statement(self, statement: ast.stmt) -> None:
+        if not isinstance(
+            statement, (ast.Pass, ast.Global, ast.Nonlocal, ast.FunctionDef, ast.ClassDef)
+        ):
+            self._note(statement, "delete")
+        self.visit(statement)
+
+    def generic_visit(self, node: ast.AST) -> None:
+        # Statements of nested blocks (if, for, while, with, try) may be deleted too.
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.stmt) and self.in_body and name in _BLOCKS:
+                        self._statement(item)
+                    elif isinstance(item, ast.AST):
+                        self.visit(item)
+            elif isinstance(value, ast.AST):
+                self.visit(value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self._skip_all(node.annotation)
+        self.generic_visit(node)
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        self._skip_all(node)  # messages: their numbers are words, not rules
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self._note(node, "compare")
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, int) and not isinstance(node.value, bool):
+            self._note(node, "constant")
+
+    def _condition(self, test: ast.expr) -> None:
+        if not isinstance(test, ast.Constant):
+            self._note(test, "condition")
+
+    def visit_If(self, node: ast.If) -> None:
+        self._condition(node.test)
+        self.generic_visit(node)
+
+    def visit_While(self, node: ast.While) -> None:
+        self._condition(node.test)
+        self.generic_visit(node)
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        self._condition(node.test)
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        for test in node.ifs:
+            self._condition(test)
+        self.generic_visit(node)
+
+
+_BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers"})
+
+
+def _replacements(node: ast.AST, what: str, text: str) -> Iterator[tuple[str, str, str]]:
+    """(kind, replacement text, short description of it) for each mutation of ``node``."""
+    if what == "delete":
+        yield "statement deleted", "pass", "pass"
+    elif what == "condition":
+        for value in ("True", "False"):
+            yield "condition forced", f"({value})", value
+    elif what == "constant":
+        value = node.value  # type: ignore[attr-defined]
+        for changed in (value + 1, value - 1):
+            yield "constant changed", f"({changed})", str(changed)
+    elif what == "compare":
+        compare: ast.Compare = node  # type: ignore[assignment]
+        for index, op in enumerate(compare.ops):
+            for table in (_NEGATED, _BOUNDARY):
+                new = table.get(type(op))
+                if new is None:
+                    continue
+                ops = list(compare.ops)
+                ops[index] = new()
+                changed = ast.Compare(compare.left, ops, compare.comparators)
+                mutated = ast.unparse(changed)
+                yield "comparison flipped", f"({mutated})", mutated
+
+
+def mutants_of(path: str, root: Path = ROOT) -> list[Mutant]:
+    """Every mutant of the module at ``path`` (relative to ``root``), in source order."""
+    text = (root / path).read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    tree = ast.parse(text)
+    collector = _Collector()
+    collector.visit(tree)
+    found: list[Mutant] = []
+    seen: dict[str, int] = {}
+    for node, what, function, in_body in collector.found:
+        start, end = _span(lines, node)
+        original = text[start:end]
+        for kind, replacement, short in _replacements(node, what, original):
+            source = text[:start] + replacement + text[end:]
+            if source == text:
+                continue
+            try:
+                compile(source, path, "exec")
+            except SyntaxError:
+                continue
+            mutant = Mutant(
+                path=path,
+                line=node.lineno,  # type: ignore[attr-defined]
+                end_line=node.end_lineno,  # type: ignore[attr-defined]
+                function=function,
+                kind=kind,
+                original=_short(original),
+                mutated=short if what != "delete" else "pass",
+                source=source,
+                in_function=in_body,
+            )
+            base = mutant.key
+            seen[base] = seen.get(base, 0) + 1
+            mutant.number = seen[base]
+            found.append(mutant)
+    return found
+
+
+# --- running the tests ---------------------------------------------------------------------
+
+PLUGIN = '''\
+"""pytest plugin of scripts/mutation.py: test selection, determinism, and line tracing."""
+import json
+import os
+import sys
+import threading
+import time
+
+import pytest
+
+try:
+    import hypothesis
+except ImportError:
+    pass
+else:
+    # The same examples every run, and none remembered from the run of another mutant.
+    hypothesis.settings.register_profile("mutation", derandomize=True, database=None)
+    hypothesis.settings.load_profile("mutation")
+
+_SELECT = os.environ.get("MUTATION_SELECT")
+_RECORD = os.environ.get("MUTATION_RECORD")
+_TARGETS = set(json.loads(os.environ.get("MUTATION_TARGETS", "[]")))
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if not _SELECT:
+        return
+    with open(_SELECT, encoding="utf-8") as file:
+        order = {nodeid: index for index, nodeid in enumerate(file.read().splitlines())}
+    kept = sorted((item for item in items if item.nodeid in order), key=lambda i: order[i.nodeid])
+    dropped = [item for item in items if item.nodeid not in order]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+
+
+_lines = set()
+_tests = {}
+_collected = {}
+
+
+def _local(frame, event, arg):
+    if event == "line":
+        _lines.add((frame.f_code.co_filename, frame.f_lineno))
+    return _local
+
+
+def _global(frame, event, arg):
+    if frame.f_code.co_filename in _TARGETS:
+        _lines.add((frame.f_code.co_filename, frame.f_lineno))
+        return _local
+    return None
+
+
+def _trace(on):
+    if not _TARGETS:
+        return
+    sys.settrace(_global if on else None)
+    threading.settrace(_global if on else None)
+
+
+def _clear_caches():
+    # Code behind a cache runs only for the first test that needs it: clear the caches of
+    # the traced modules so that every test that needs the code is seen running it.
+    for module in list(sys.modules.values()):
+        if getattr(module, "__file__", None) not in _TARGETS:
+            continue
+        for name, value in vars(module).items():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+            elif isinstance(value, dict) and name.startswith("_") and not name.startswith("__"):
+                value.clear()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    _lines.clear()
+    _trace(True)
+    yield
+    _trace(False)
+    if _lines:
+        _collected.setdefault(collector.nodeid, set()).update(_lines)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _clear_caches()
+    _lines.clear()
+    start = time.perf_counter()
+    _trace(True)
+    yield
+    _trace(False)
+    _tests[item.nodeid] = {"seconds": time.perf_counter() - start, "lines": sorted(_lines)}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _RECORD:
+        return
+    for nodeid, entry in _tests.items():
+        lines = set(map(tuple, entry["lines"]))
+        for prefix, seen in _collected.items():
+            if prefix and nodeid.startswith(prefix):
+                lines |= seen
+        entry["lines"] = sorted(lines)
+    with open(_RECORD, "w", encoding="utf-8") as file:
+        json.dump(_tests, file)
+'''
+
+_IGNORED = shutil.ignore_patterns(
+    ".git", ".venv*", "__pycache__", "*.pyc", "*.so", "*.pyd", "_build", ".hypothesis",
+    ".pytest_cache", ".mypy_cache", ".ruff_cache", "dist*", "build", "*.egg-info",
+)  # fmt: skip
+
+
+def _copy_tree(root: Path, into: Path) -> Path:
+    """A copy of what the tests need (hearts, tests, docs, the project files) in ``into``."""
+    into.mkdir(parents=True)
+    for name in ("hearts", "tests", "docs"):
+        if (root / name).is_dir():
+            shutil.copytree(root / name, into / name, ignore=_IGNORED)
+    for name in ("pyproject.toml", "README.md"):
+        if (root / name).exists():
+            shutil.copy2(root / name, into / name)
+    (into / "_mutation_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    return into
+
+
+def _pytest_command(tree: Path, files: Sequence[str], stop_first: bool) -> list[str]:
+    command = [
+        sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider",
+        "-p", "_mutation_plugin", "--rootdir", str(tree), "-c", str(tree / "pyproject.toml"),
+        "-o", "addopts=--strict-markers", "-o", "faulthandler_timeout=0",
+    ]  # fmt: skip
+    if stop_first:
+        command.append("-x")
+    return [*command, *files]
+
+
+def _environment(tree: Path, **extra: str) -> dict[str, str]:
+    own = ("PYTEST_ADDOPTS", "HEARTS_EXPECT_COMPILED", "MUTATION_SELECT", "MUTATION_RECORD")
+    env = {name: value for name, value in os.environ.items() if name not in own}
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", **extra)
+    return env
+
+
+@dataclass
+class TestMap:
+    """Which fast tests execute which lines of the mutated modules, and how long each takes."""
+
+    seconds: dict[str, float]
+    lines: dict[str, dict[int, set[str]]]  # module path -> line -> test node ids
+
+    def covering(self, mutant: Mutant) -> list[str]:
+        """The tests that execute the mutated code, the quickest first."""
+        if not mutant.in_function:  # runs when the module is imported: every test does
+            chosen = set(self.seconds)
+        else:
+            by_line = self.lines.get(mutant.path, {})
+            chosen = set()
+            for line in range(mutant.line, mutant.end_line + 1):
+                chosen |= by_line.get(line, set())
+        return sorted(chosen, key=lambda nodeid: (self.seconds[nodeid], nodeid))
+
+
+def map_tests(tree: Path, files: Sequence[str], modules: Sequence[str]) -> TestMap:
+    """Run the fast tests once, traced, in ``tree``: which of them execute which lines."""
+    record = tree / "mutation-record.json"
+    targets = [str(tree / module) for module in modules]
+    env = _environment(tree, MUTATION_RECORD=str(record), MUTATION_TARGETS=json.dumps(targets))
+    done = subprocess.run(
+        _pytest_command(tree, files, stop_first=False), cwd=tree, env=env,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout[-5000:] + done.stderr[-5000:])
+        raise SystemExit("The fast tests fail on the unchanged code: fix them first.")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    seconds = {nodeid: entry["seconds"] for nodeid, entry in data.items()}
+    lines: dict[str, dict[int, set[str]]] = {}
+    back = {str(tree / module): module for module in modules}
+    for nodeid, entry in data.items():
+        for filename, line in entry["lines"]:
+            module = back.get(filename)
+            if module is not None:
+                lines.setdefault(module, {}).setdefault(line, set()).add(nodeid)
+    return TestMap(seconds, lines)
+
+
+class Worker:
+    """A copy of the tree where one mutant at a time is written and tested."""
+
+    def __init__(self, root: Path, into: Path) -> None:
+        self.tree = _copy_tree(root, into)
+        self.lock = threading.Lock()
+
+    def run(self, mutant: Mutant, tests: Sequence[str], timeout: float) -> tuple[str, float]:
+        """Test ``mutant`` with ``tests`` (node ids, or files): killed, survived or timeout."""
+        target = self.tree / mutant.path
+        original = target.read_text(encoding="utf-8")
+        select = self.tree / "mutation-select.txt"
+        select.write_text("\n".join(tests) + "\n", encoding="utf-8")
+        files = sorted({nodeid.split("::")[0] for nodeid in tests})
+        extra = {"MUTATION_SELECT": str(select)} if any("::" in t for t in tests) else {}
+        target.write_text(mutant.source, encoding="utf-8")
+        start = time.perf_counter()
+        try:
+            # (No bytecode is written in the copy, so no stale compiled module is read.)
+            done = subprocess.run(
+                _pytest_command(self.tree, files, stop_first=True), cwd=self.tree,
+                env=_environment(self.tree, **extra),
+                capture_output=True, text=True, timeout=timeout, check=False,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return "timeout", time.perf_counter() - start
+        finally:
+            target.write_text(original, encoding="utf-8")
+        seconds = time.perf_counter() - start
+        if done.returncode == 0:
+            return "survived", seconds
+        if done.returncode in (1, 2, 3):  # failed, interrupted (an import error), internal
+            return "killed", seconds
+        return f"error {done.returncode}", seconds
+
+
+def run_mutants(
+    mutants: Sequence[Mutant],
+    workers: Sequence[Worker],
+    test_map: TestMap | None,
+    quick_tests: Sequence[str],
+    progress: bool,
+) -> None:
+    """Test every mutant, ``len(workers)`` at a time, setting its status."""
+    free: list[Worker] = list(workers)
+    lock = threading.Lock()
+    done = [0]
+
+    def one(mutant: Mutant) -> None:
+        if test_map is None:
+            tests = list(quick_tests)
+            timeout = 120.0
+        else:
+            tests = test_map.covering(mutant)
+            if not tests:
+                mutant.status = "not covered"
+                return
+            # The traced run is about three times slower than a plain one.
+            timeout = 10.0 + 2 * sum(test_map.seconds[nodeid] for nodeid in tests)
+        mutant.tests = len(tests)
+        with lock:
+            worker = free.pop()
+        try:
+            mutant.status, mutant.seconds = worker.run(mutant, tests, timeout)
+        finally:
+            with lock:
+                free.append(worker)
+                done[0] += 1
+                if progress:
+                    print(
+                        f"[{done[0]}/{len(mutants)}] {mutant.status:9} {mutant.seconds:5.1f}s "
+                        f"{mutant.describe()}",
+                        flush=True,
+                    )
+
+    with concurrent.futures.ThreadPoolExecutor(len(workers)) as pool:
+        list(pool.map(one, mutants))
+
+
+# --- the report ----------------------------------------------------------------------------
+
+
+def summary(mutants: Sequence[Mutant]) -> dict[str, object]:
+    """The counts, the score and the survivors, as the report prints them."""
+    ran = [m for m in mutants if m.status != "not run"]
+    killed = [m for m in ran if m.status in ("killed", "timeout")]
+    survived = [m for m in ran if m.status in ("survived", "not covered")]
+    equivalent = [m for m in survived if m.key in EQUIVALENT]
+    gaps = [m for m in survived if m.key not in EQUIVALENT]
+    errors = [m for m in ran if m.status.startswith("error")]
+    stale = sorted(m.key for m in killed if m.key in EQUIVALENT)
+    scored = len(ran) - len(equivalent) - len(errors)
+    return {
+        "mutants": len(ran),
+        "killed": len(killed),
+        "timeouts": sum(m.status == "timeout" for m in ran),
+        "survived": len(survived),
+        "not_covered": sum(m.status == "not covered" for m in ran),
+        "equivalent": len(equivalent),
+        "errors": len(errors),
+        "score": len(killed) / scored if scored else 1.0,
+        "raw_score": len(killed) / len(ran) if ran else 1.0,
+        "survivors": [m.describe() for m in gaps],
+        "equivalent_survivors": [f"{m.describe()}: {EQUIVALENT[m.key]}" for m in equivalent],
+        "stale_equivalent_entries": stale,
+        "survivor_keys": [m.key for m in gaps],
+    }
+
+
+def print_report(mutants: Sequence[Mutant], modules: Sequence[str], seconds: float) -> None:
+    """The counts per module, the score, and every survivor."""
+    print(f"\nmutants by module ({seconds / 60:.1f} min):")
+    for module in modules:
+        mine = [m for m in mutants if m.path == module]
+        counts = {s: sum(m.status == s for m in mine) for s in ("killed", "timeout")}
+        alive = sum(m.status in ("survived", "not covered") for m in mine)
+        print(
+            f"  {module}: {len(mine)} mutants, {counts['killed']} killed, "
+            f"{counts['timeout']} timeouts, {alive} survived"
+        )
+    result = summary(mutants)
+    if result["errors"]:
+        print(f"  ({result['errors']} mutants could not be run and are left out)")
+    print(
+        f"\nkilled {result['killed']} of {result['mutants']} mutants "
+        f"({result['raw_score']:.1%}); {result['equivalent']} surviving mutants are "
+        f"equivalent, so the score is {result['killed']}/"
+        f"{result['mutants'] - result['equivalent'] - result['errors']} = {result['score']:.1%}"
+    )
+    if result["survivors"]:
+        print(f"\nsurvivors ({len(result['survivors'])}, not known to be equivalent):")
+        for line in result["survivors"]:
+            print(f"  {line}")
+    if result["stale_equivalent_entries"]:
+        print("\nlisted as equivalent but killed (remove from EQUIVALENT):")
+        for key in result["stale_equivalent_entries"]:
+            print(f"  {key}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the mutants given on the command line and print the report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "modules", nargs="*", help=f"files to mutate ({', '.join(DEFAULT_MODULES)})"
+    )
+    parser.add_argument("--sample", type=int, metavar="N", help="run N mutants drawn at random")
+    parser.add_argument("--seed", type=int, default=0, help="the draw of --sample (0)")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (2)")
+    parser.add_argument("--quick", action="store_true", help="a smoke test: 6 mutants, 2 files")
+    parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write the results there")
+    parser.add_argument("--quiet", action="store_true", help="no line per mutant")
+    parser.add_argument(
+        "--survivors-of", type=Path, metavar="FILE",
+        help="run only the mutants that survived in the --json FILE of an earlier run",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+
+    modules = args.modules or (QUICK_MODULES if args.quick else DEFAULT_MODULES)
+    modules = [str(Path(m).resolve().relative_to(ROOT)) for m in modules]
+    mutants = [mutant for module in modules for mutant in mutants_of(module)]
+    if args.list:
+        for mutant in mutants:
+            print(mutant.describe())
+        print(f"{len(mutants)} mutants")
+        return 0
+    if args.survivors_of:
+        earlier = json.loads(args.survivors_of.read_text(encoding="utf-8"))
+        wanted = set(earlier["survivor_keys"])
+        mutants = [mutant for mutant in mutants if mutant.key in wanted]
+    sample = 6 if args.quick and args.sample is None else args.sample
+    if sample is not None and sample < len(mutants):
+        mutants = sorted(
+            random.Random(args.seed).sample(mutants, sample), key=lambda m: (m.path, m.line)
+        )
+
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="hearts-mutation-") as scratch:
+        workers = [Worker(ROOT, Path(scratch) / f"w{n}") for n in range(max(1, args.jobs))]
+        test_map = None
+        if not args.quick:
+            print(f"tracing the fast tests ({len(FAST_TESTS)} files)...", flush=True)
+            test_map = map_tests(workers[0].tree, FAST_TESTS, modules)
+            print(
+                f"{len(test_map.seconds)} tests, {sum(test_map.seconds.values()):.0f}s traced; "
+                f"testing {len(mutants)} mutants on {len(workers)} workers",
+                flush=True,
+            )
+        run_mutants(mutants, workers, test_map, QUICK_TESTS, progress=not args.quiet)
+    seconds = time.perf_counter() - start
+    print_report(mutants, modules, seconds)
+    if args.json:
+        data = summary(mutants)
+        data["modules"] = modules
+        data["minutes"] = round(seconds / 60, 1)
+        data["mutant_list"] = [
+            {"key": m.key, "where": m.describe(), "status": m.status, "tests": m.tests}
+            for m in mutants
+        ]
+        args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    errors = [m for m in mutants if m.status.startswith("error")]
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

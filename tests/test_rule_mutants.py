@@ -1,0 +1,731 @@
+"""Scenario tests for the rule changes that mutation testing found no fast test to catch.
+
+Each test checks one rule on a position built by hand, and fails if the rule is changed in
+the way its docstring says (a mutant of the rule modules that survived every other fast
+test: see scripts/mutation.py and docs/verification.md, "Mutation testing"). The rule and
+its source are named as in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from positions import MOON_HANDS, hold_hand, legal_cards, play, position
+
+import hearts
+from hearts import CardSet, Claim, IllegalMoveError, Pass, Phase, Play, Rules
+from hearts.passes import PassMoves
+
+# --- claims (TRAM) --------------------------------------------------------------------------
+
+
+def test_a_mid_trick_claim_must_win_the_trick_in_progress() -> None:
+    """Rule: a claim is allowed only when the claimer wins every remaining trick, the one
+    in progress included (World of Card Games and Hardwood accept a claim only when it
+    cannot fail).
+
+    Mutant: a mid-trick claim judged as if the claimer were leading. P1 led A♦ and P0 can
+    only follow with 2♦: P1 wins this trick, although P0's hand would win every trick
+    were it to lead."""
+    rules = Rules(claims=True)
+    hands = ["2D AS", "2S", "3S", "4S"]
+    state = position(hands, rules, leader=1, trick=["AD", "3D", "4D"], hearts_broken=True)
+    assert state.to_move == (0,)
+    assert Claim(0) not in hearts.legal_moves(state)
+    assert Claim(0) not in hearts.legal_moves(hearts.view(state, 0))
+    with pytest.raises(IllegalMoveError, match=r"^P0 may not claim the rest: another player"):
+        hearts.apply(state, Claim(0))
+    # Second to play after P3's A♦, P0 can only follow with 2♦: the trick is P3's.
+    state = position(["2D AS", "3S 5D", "3D 4S", "6S 5S"], rules, leader=3, trick=["AD"])
+    assert Claim(0) not in hearts.legal_moves(state)
+    # On lead the same cards win every trick: 2♦ is the only diamond left.
+    state = position(["2D AS", "3S 5S", "4S 6S", "7S 8S"], rules, hearts_broken=True)
+    assert Claim(0) in hearts.legal_moves(state)
+
+
+def test_a_claim_takes_the_cards_of_the_trick_in_progress() -> None:
+    """Rule: a claim gives the claimer every remaining trick, the trick in progress
+    included, with the cards the others have already played to it (WOCG: "the rest are
+    mine").
+
+    Mutant: the current trick not credited to the claimer. P2 led 2♥ and P3 played 3♥;
+    P0 claims with A♥ A♠ and takes 2♥ 3♥ A♥ 4♥ and the spades: 4 points, two tricks."""
+    rules = Rules(claims=True)
+    hands = ["AH AS", "4H 2S", "3S", "4S"]
+    state = position(hands, rules, leader=2, trick=["2H", "3H"], hearts_broken=True)
+    assert Claim(0) in hearts.legal_moves(state)
+    result = hearts.apply(state, Claim(0)).results[-1]
+    assert result.claim == 0
+    assert result.points == (4, 0, 0, 0)
+    assert result.tricks_won == (2, 0, 0, 0)
+
+
+def test_a_claimer_holding_a_joker_cannot_claim() -> None:
+    """Rule: a joker never wins a trick (every joker variant: it belongs to no suit), so a
+    claimer holding one cannot win every remaining trick and may not claim (WOCG: a claim
+    is accepted only when it cannot fail).
+
+    Mutant: a claim allowed while the claimer holds a joker. P0's A♠ wins the next trick;
+    then it must lead the joker and P2's 5♠ wins the last one."""
+    rules = Rules(claims=True, players=3, jokers=2)
+    state = position(["AS JK1", "2S 3S", "4S 5S"], rules, hearts_broken=True)
+    assert Claim(0) not in hearts.legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=r"^P0 may not claim the rest"):
+        hearts.apply(state, Claim(0))
+    # Mid-trick too: P2 led 4♠ and P0, to play, holds A♠ and the joker.
+    state = position(["AS JK1", "2S 3S", "5S"], rules, leader=2, trick=["4S"])
+    assert state.to_move == (0,)
+    assert Claim(0) not in hearts.legal_moves(state)
+    # Without the joker the same hand claims.
+    state = position(["AS KS", "2S 3S", "4S 5S"], rules, hearts_broken=True)
+    assert Claim(0) in hearts.legal_moves(state)
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+
+def _score(rules: Rules, taken: list[str], scores: tuple[int, ...]) -> hearts.HandResult:
+    zeros = (0,) * rules.players
+    return hearts.score_hand(
+        rules,
+        hand_number=0,
+        pass_direction=hearts.PassDirection.HOLD,
+        scores=scores,
+        dealt_masks=zeros,
+        passed_masks=zeros,
+        tricks=(),
+        taken_masks=tuple(CardSet(cards).mask for cards in taken),
+    )
+
+
+def test_chip_games_have_no_exact_score_resets_and_no_floor() -> None:
+    """Rule: in a chip game totals are chips, changed only by the pool (Wikipedia's chip
+    scoring); exact-score resets and the score floor are rules of points scoring.
+
+    Mutant: resets and the floor applied in chip games. P0 and P1 pay a chip and land on
+    4, which would be a reset total; the floor of 5 would raise them back."""
+    rules = Rules(chips=5, resets=(4,), reset_amount=3, score_floor=5)
+    result = _score(rules, ["QS", "2H", "", "3C"], scores=(5, 5, 5, 5))
+    assert result.chip_changes == (-1, -1, 1, 1)
+    assert result.adjustments == (0, 0, 0, 0)
+    assert result.scores == (4, 4, 6, 6)
+    assert result.changes == (-1, -1, 1, 1)
+    # The same rules without chips reset and floor the points totals.
+    points = Rules(resets=(4,), reset_amount=3, score_floor=5)
+    result = _score(points, ["QS", "2H", "", "3C"], scores=(0, 3, 0, 0))
+    assert result.adjustments == (0, 1, 5, 5)  # P1's 4 drops to 1, then all rise to 5
+    assert result.scores == (13, 5, 5, 5)
+
+
+def test_nobody_shoots_the_sun_without_every_trick() -> None:
+    """Rule: shooting the sun is taking every trick (gnome-hearts, WOCG).
+
+    Mutant: seat 0 shooting the sun every hand. Here P0 takes nothing and P1 one trick
+    short of all."""
+    rules = Rules(sun="add")
+    deck = CardSet.from_mask(rules.deck_mask)
+    last = CardSet("2C 3C 4C 5C")
+    result = _score(rules, ["", str(deck - last), str(last), ""], scores=(0, 0, 0, 0))
+    assert (result.sun, result.moon) == (None, 1)
+    assert result.changes == (26, 0, 26, 26)
+    assert hearts.shooter(rules, (0, rules.deck_mask, 0, 0)) == ("sun", 1)
+    assert hearts.shooter(rules, (0, (deck - last).mask, last.mask, 0)) == ("moon", 1)
+    assert hearts.shooter(rules, (CardSet("2H").mask, CardSet("QS").mask, 0, 0)) is None
+    result = _score(rules, ["2H", "QS", "", ""], scores=(0, 0, 0, 0))
+    assert (result.sun, result.moon, result.changes) == (None, None, (1, 13, 0, 0))
+
+
+# --- play -----------------------------------------------------------------------------------
+
+
+def test_a_void_player_may_discard_any_card_whatever_was_discarded_before() -> None:
+    """Rule: each player must follow the suit led if it can; a player with none may play
+    any card (all sources: Windows, Bicycle, pagat.com). The suit is the led card's, not
+    the last card's, and the highest card of the suit led wins.
+
+    Mutant: a void player made to follow the last card's suit. P0 led 5♣ and P1, void in
+    clubs, discarded 9♦: P2, void in clubs too, may play any card, its K♦ included."""
+    state = position(["5C 2S", "9D 3S", "KD 2H QS", "7C AD 4S"], trick=["5C", "9D"])
+    assert state.to_move == (2,)
+    assert legal_cards(state) == CardSet("KD 2H QS")
+    rules = state.rules
+    assert hearts.play.playable(rules, state.hand_masks[2], state.trick, False, False) == (
+        CardSet("KD 2H QS").mask
+    )
+    after = hearts.apply(state, Play(2, "2H"))
+    # P3 holds a club: it must follow the club led, not the heart played last.
+    assert legal_cards(after) == CardSet("7C")
+    with pytest.raises(IllegalMoveError, match=r"players must follow suit, ♣ was led"):
+        hearts.apply(after, Play(3, "AD"))
+    done = hearts.apply(after, Play(3, "7C"))
+    assert done.tricks[-1].winner == 3  # 7♣ beats 5♣; A♦ and 2♥ were off suit
+    # The last card off suit and highest: the trick still goes to the highest club.
+    state = position(["5C 2S", "7C 3S", "9D 4S", "AH 5S"], trick=["5C", "7C", "9D"])
+    done = hearts.apply(state, Play(3, "AH"))
+    assert done.tricks[-1].winner == 1
+    assert done.taken_masks[1] == CardSet("5C 7C 9D AH").mask
+
+
+@pytest.mark.parametrize("rule", ["any_club", "lowest_club"])
+def test_the_first_lead_must_be_a_club(rule: str) -> None:
+    """Rule: the first trick is led with 2♣ (Windows, Bicycle, pagat.com), or with any club
+    (OpenSpiel's ``can_lead_any_club``: ``first_lead='any_club'``).
+
+    Mutant: the any-club first lead not enforced. P0 holds diamonds and spades that no
+    other rule keeps from leading (the first-trick ban bars only hearts and Q♠)."""
+    rules = Rules(first_lead=rule)
+    state = position(["2C 9C 3D 4S 5H", "3C", "4C", "5C"], rules, first_trick=True)
+    expected = CardSet("2C 9C") if rule == "any_club" else CardSet("2C")
+    assert legal_cards(state) == expected
+    for card in ("3D", "4S"):
+        with pytest.raises(IllegalMoveError, match=r"the first trick must be led with"):
+            hearts.apply(state, Play(0, card))
+    assert hearts.apply(state, Play(0, "9C" if rule == "any_club" else "2C")).trick
+
+
+def test_left_of_dealer_no_heart_forbids_a_heart_on_the_first_lead() -> None:
+    """Rule: a Hoyle variant: the player left of the dealer leads the first trick with any
+    card but a heart, unless it holds only hearts (``first_lead='left_of_dealer_no_heart'``).
+
+    Mutant: ``left_of_dealer_no_heart`` ignored. Hearts need not be broken and the first
+    trick is open, so no other rule keeps the hearts back."""
+    rules = Rules(
+        first_lead="left_of_dealer_no_heart",
+        must_break_hearts=False,
+        first_trick="open",
+        pass_cycle="none",
+    )
+    hands = ["2C 3C 4C", "5H 9H 4D", "6C 7C 8C", "9C TC JC"]  # a deck cut to these cards
+    rules = rules.replace(removed=Rules().deck - CardSet(" ".join(hands)))
+    state = hearts.from_hands(hands, rules)
+    assert state.to_move == (1,)  # left of the dealer, P0; not the holder of 2♣
+    assert legal_cards(state) == CardSet("4D")
+    with pytest.raises(IllegalMoveError, match=r"the first lead may not be a heart"):
+        hearts.apply(state, Play(1, "5H"))
+    only_hearts = position(["2H 3H", "4C 5C", "6C 7C", "8C 9C"], rules, first_trick=True)
+    assert legal_cards(only_hearts) == CardSet("2H 3H")
+    # After the first trick a heart may lead.
+    assert legal_cards(position(["5H 4D", "2C", "3C", "4C"], rules)) == CardSet("5H 4D")
+
+
+def test_the_first_trick_ban_bars_the_lead_too() -> None:
+    """Rule: no penalty card may be played on the first trick while the player holds
+    another card (Windows, BGA; Bicycle), the lead included where the first lead is free
+    (Foster, Culbertson: the player left of the dealer leads any card).
+
+    Mutant: no first-trick bar on the lead."""
+    rules = Rules(first_lead="left_of_dealer", must_break_hearts=False)
+    state = position(["QS 5H 3D 7C", "2C", "3C", "4C"], rules, first_trick=True)
+    assert legal_cards(state) == CardSet("3D 7C")
+    with pytest.raises(IllegalMoveError, match=r"no penalty card .* on the first trick"):
+        hearts.apply(state, Play(0, "QS"))
+    with pytest.raises(IllegalMoveError, match=r"no penalty card .* on the first trick"):
+        hearts.apply(state, Play(0, "5H"))
+    hearts_only = rules.replace(first_trick="hearts_barred")
+    state = position(["QS 5H 3D 7C", "2C", "3C", "4C"], hearts_only, first_trick=True)
+    assert legal_cards(state) == CardSet("QS 3D 7C")
+    # Holding nothing else, the leader may lead a barred card (the fallback).
+    state = position(["QS 5H", "2C", "3C", "4C"], rules, first_trick=True)
+    assert legal_cards(state) == CardSet("QS 5H")
+
+
+@pytest.mark.parametrize("players", [6, 7])
+@pytest.mark.parametrize("hand_number", [0, 1, 2, 3])
+def test_six_and_seven_players_play_whole_hands(players: int, hand_number: int) -> None:
+    """Rule: three to seven players (docs/rules.md, "Players and the deal": six remove
+    2♣ 3♣ 2♦ 2♠ (Trickster, Morehead), seven 2♣ 2♦ 2♠), passing two cards.
+
+    Mutant: 6–7 players crash. Every seat, the last ones included, deals, passes, plays
+    and scores."""
+    rules = Rules(players=players, claims=True)
+    rng = random.Random(players * 10 + hand_number)
+    state = hearts.start_hand(rules, hand_number=hand_number, seed=hand_number)
+    seen = set()
+    while not state.results:
+        if state.phase is Phase.PASS:
+            for seat in state.to_move:
+                moves = hearts.legal_moves(state, seat)
+                assert moves and all(move.player == seat for move in moves)
+            move = moves[rng.randrange(len(moves))]
+        else:
+            moves = hearts.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+            if state.phase is Phase.PLAY:
+                assert all(m.player == state.to_move[0] for m in moves)
+                seen.add(state.to_move[0])
+        state = hearts.apply(state, move)
+    assert seen == set(range(players))
+    result = state.results[-1]
+    assert len(result.scores) == players
+    assert sum(result.points) == rules.moon_points
+    claimed = result.claim is not None
+    assert claimed or sum(result.tricks_won) == rules.hand_size
+
+
+# --- the pass: PassMoves, unranked without a table ------------------------------------------
+
+
+def _direct(seats: tuple[int, ...], hands: tuple[CardSet, ...], count: int) -> list[Pass]:
+    """Every pass, by direct enumeration: by seat, then combinations of ascending cards."""
+    return [
+        Pass(seat, CardSet(chosen))
+        for seat in seats
+        for chosen in itertools.combinations(sorted(hands[seat]), count)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sizes", "count"),
+    [((14,), 4), ((13,), 5), ((14, 15), 4), ((13, 14), 4), ((20,), 2)],
+)
+def test_pass_moves_unrank_large_hands_as_a_direct_enumeration(
+    sizes: tuple[int, ...], count: int
+) -> None:
+    """Rule: each seat passes ``pass_count`` of its cards, any of them (Windows, Bicycle,
+    pagat.com); :class:`PassMoves` lists every pass, by seat, then by the combinations of
+    the seat's cards in ascending order.
+
+    With more than a thousand passes per seat (14 cards choose 4 is 1,001) ``PassMoves``
+    unranks an index without its table of combinations: every index must give the pass a
+    direct enumeration gives there, negative indexes and slices too."""
+    deck = sorted(CardSet.from_mask(Rules(players=3, jokers=2).deck_mask))
+    hands = []
+    for size in sizes:
+        hands.append(CardSet(deck[:size]))
+        deck = deck[size:]
+    seats = tuple(range(len(sizes)))
+    moves = PassMoves(seats, tuple(hand.mask for hand in hands), count)
+    expected = _direct(seats, tuple(hands), count)
+    assert len(moves) == len(expected)
+    assert [moves[index] for index in range(len(moves))] == expected
+    assert list(moves) == expected
+    assert moves[-1] == expected[-1]
+    assert moves[-len(expected)] == expected[0]
+    assert moves[5:40:7] == tuple(expected[5:40:7])
+    for index in (len(expected), -len(expected) - 1):
+        with pytest.raises(IndexError):
+            moves[index]
+    assert all(move in moves for move in expected[::97])
+
+
+def test_pass_moves_of_a_game_passing_four_of_seventeen() -> None:
+    """Rule: three players hold 17 cards (2♦ removed: Bicycle, Hoyle, pagat.com); with
+    ``pass_count=4`` a seat has 2,380 passes, each one legal and each listed once."""
+    rules = Rules(players=3, pass_count=4)
+    state = hearts.new_game(rules, seed=4)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert state.phase is Phase.PASS
+    moves = hearts.legal_moves(state, 2)
+    hand = state.hands[2]
+    expected = _direct((2,), (CardSet(),) * 2 + (hand,), 4)
+    assert len(moves) == 2380
+    assert [moves[index] for index in range(0, 2380, 7)] == expected[::7]
+    assert moves[-1] == expected[-1]
+    passed = hearts.apply(state, moves[1234])
+    assert passed.passed_masks[2] == expected[1234].cards.mask
+
+
+# --- starting positions and arguments (hearts.engine) ---------------------------------------
+
+
+def test_from_hands_and_start_hand_defaults() -> None:
+    """API: ``from_hands`` deals hand 0 of the rules' cycle (a pass to the left) and
+    ``start_hand`` is the game before hand 0's deal from seed 0, unless told otherwise;
+    with results, the hand after the last result, with its totals."""
+    deal = hearts.legal_moves(hearts.new_game(seed=5))[0]
+    state = hearts.from_hands(deal.hands)
+    assert (state.hand_number, state.phase, state.seed) == (0, Phase.PASS, 0)
+    assert state.pass_direction is hearts.PassDirection.LEFT
+    start = hearts.start_hand()
+    assert (start.hand_number, start.seed, start.phase, start.scores) == (
+        0, 0, Phase.DEAL, (0, 0, 0, 0),
+    )  # fmt: skip
+    assert hearts.legal_moves(start) == hearts.legal_moves(hearts.new_game(seed=0))
+    # Two hands played: the next is hand 2, with the second hand's totals.
+    game = hearts.new_game(Rules(target=200), seed=5)
+    while len(game.results) < 2:
+        game = hearts.apply(game, hearts.legal_moves(game)[-1])
+    first, second = game.results
+    after = hearts.start_hand(game.rules, results=game.results)
+    assert (after.hand_number, after.scores) == (2, second.scores)
+    assert first.scores != second.scores
+    given = hearts.start_hand(game.rules, results=game.results, hand_number=7, scores=(1, 2, 3, 4))
+    assert (given.hand_number, given.scores) == (7, (1, 2, 3, 4))
+    with pytest.raises(TypeError, match=r"^start_hand needs results as HandResult values"):
+        hearts.start_hand(results=5)  # type: ignore[arg-type]
+    # Results given as a list: the game goes on from them, and its next hand ends as usual.
+    resumed = hearts.start_hand(game.rules, results=list(game.results), seed=5)
+    assert resumed.results == (first, second)
+    assert hash(resumed) == hash(hearts.start_hand(game.rules, results=game.results, seed=5))
+    while len(resumed.results) < 3:
+        resumed = hearts.apply(resumed, hearts.legal_moves(resumed)[-1])
+    assert resumed.results[:2] == (first, second)
+
+
+def test_start_hand_after_a_finished_game_is_over() -> None:
+    """Rule: the game ends after the hand in which a total reaches the target (Windows,
+    Bicycle, pagat.com): ``start_hand`` after a last result with winners is over, and
+    not after one without (the last result decides, not the first)."""
+    game = hearts.new_game(Rules(target=30), seed=9)
+    while not game.is_over:
+        game = hearts.apply(game, hearts.legal_moves(game)[0])
+    assert len(game.results) > 1 and not game.results[0].winners
+    assert hearts.start_hand(game.rules, results=game.results).phase is Phase.OVER
+    assert hearts.start_hand(game.rules, results=game.results[:1]).phase is Phase.DEAL
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 999, -999, 1000, -1000])
+def test_a_seat_just_outside_the_game_is_refused(seat: int) -> None:
+    """API: the seats of a four-player game are P0 to P3; -1 and 4 are not seats, and a
+    number too large to be a seat is shown as a number."""
+    state = hearts.from_hands(MOON_HANDS, hand_number=3)
+    name = f"P{seat}" if abs(seat) < 1000 else str(seat)
+    with pytest.raises(hearts.HeartsError, match=rf"^{name} is not a seat: this game has seats"):
+        hearts.legal_moves(state, seat)
+    hearts.engine.check_seat(state.rules, 3)
+    hearts.engine.check_seat(state.rules, 0)
+
+
+def test_a_view_lists_only_its_own_players_moves() -> None:
+    """API: the moves of a :class:`~hearts.PlayerView` are its player's own; asked for
+    another seat's, it has none (it cannot know them)."""
+    state = hearts.from_hands(MOON_HANDS, hand_number=3)  # P0 to lead 2♣
+    assert state.to_move == (0,)
+    assert hearts.legal_moves(hearts.view(state, 1), 0) == ()
+    assert hearts.legal_moves(hearts.view(state, 0), 1) == ()
+    assert hearts.legal_moves(hearts.view(state, 0), 0) == hearts.legal_moves(state, 0)
+    dealing = hearts.new_game(seed=1)
+    assert hearts.legal_moves(hearts.view(dealing, 0)) == ()
+    assert hearts.legal_moves(hearts.view(dealing, 0), 0) == ()
+
+
+def test_apply_unchecked_refuses_what_is_not_a_state() -> None:
+    """API: ``apply_unchecked`` skips the rules of play, not the check of its arguments."""
+    with pytest.raises(TypeError, match=r"^apply_unchecked needs a hearts\.State, got None\."):
+        hearts.engine.apply_unchecked(None, Play(0, "2C"))  # type: ignore[arg-type]
+
+
+def test_solve_searches_a_last_trick_with_max_tricks_one() -> None:
+    """API: ``solve(state, max_tricks=1)`` searches a hand with one trick left."""
+    state = position(["AS", "2S", "3H", "4S"], hearts_broken=True)
+    solution = hearts.solve(state, max_tricks=1)
+    assert str(solution.move) == "P0 plays A♠"
+    assert solution.points == (1, 0, 0, 0)
+    with pytest.raises(hearts.HeartsError, match=r"max_tricks must be a whole number"):
+        hearts.solve(state, max_tricks=0)
+    two = position(["AS KS", "2S 5S", "3H 6S", "4S 7S"], hearts_broken=True)
+    with pytest.raises(hearts.HeartsError, match=r"searches at most 1 tricks"):
+        hearts.solve(two, max_tricks=1)
+
+
+# --- shooting: who chooses, and the automatic safety -----------------------------------------
+
+_MOON = ["QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "", "", ""]
+
+
+def test_the_sun_is_scored_by_its_own_mode() -> None:
+    """Rule: the sun and the moon are scored each by its own field (``sun``, ``moon``);
+    a choice is offered only for a shot whose mode is ``'choose'`` (gnome-hearts, WOCG).
+
+    P0 takes every trick: a sun. Its mode is ``'add'``, so no choice, though the moon's
+    is ``'choose'``; and the other way round, a choice for the sun."""
+    rules = Rules(moon="choose", sun="add")
+    state = hold_hand(MOON_HANDS, rules=rules)
+    while not state.results:
+        assert state.phase is not Phase.SHOOT
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert state.results[-1].sun == 0
+    assert state.results[-1].changes == (0, 52, 52, 52)
+    every = (Rules().deck_mask, 0, 0, 0)
+    assert hearts.shoot_options(rules, every, (0, 0, 0, 0)) is None
+    choose_sun = Rules(moon="add", sun="choose")
+    assert hearts.shoot_options(choose_sun, every, (0, 0, 0, 0)) is not None
+    moon_only = (CardSet(_MOON[0]).mask, Rules().deck_mask & ~CardSet(_MOON[0]).mask, 0, 0)
+    assert hearts.shoot_options(choose_sun, moon_only, (0, 0, 0, 0)) is None
+
+
+def test_a_shooter_needs_the_shots_value_to_subtract_it() -> None:
+    """Rule: with ``moon_choice_needs_score`` the shooter may subtract the shot only when
+    its total is at least the value (Trickster: "no negative scores"): 26 for the moon,
+    52 for the sun."""
+    rules = Rules(moon="choose", sun="choose", moon_choice_needs_score=True)
+    moon = (CardSet(_MOON[0]).mask, Rules().deck_mask & ~CardSet(_MOON[0]).mask, 0, 0)
+    both = (hearts.ShootMode.ADD, hearts.ShootMode.SUBTRACT)
+    assert hearts.shoot_options(rules, moon, (26, 0, 0, 0)) == (0, both)
+    assert hearts.shoot_options(rules, moon, (25, 0, 0, 0)) is None
+    sun = (Rules().deck_mask, 0, 0, 0)
+    assert hearts.shoot_options(rules, sun, (52, 0, 0, 0)) == (0, both)
+    assert hearts.shoot_options(rules, sun, (30, 0, 0, 0)) is None
+
+
+def test_safety_reads_the_totals_after_resets() -> None:
+    """Rule: the automatic safety adds the moon to the others unless that ends the game
+    with the shooter losing (WOCG, Trickster, Hardwood), reading the totals as they will
+    be, exact-score resets included: P1's 74 + 26 lands on 100 and drops to 50, below the
+    shooter's 60, so the shooter subtracts."""
+    rules = Rules(moon="safety", resets=(100,), reset_amount=50)
+    result = _score(rules, _MOON, scores=(60, 74, 90, 90))
+    assert result.shoot_mode is hearts.ShootMode.SUBTRACT
+    assert result.scores == (34, 74, 90, 90)
+    plain = _score(Rules(moon="safety"), _MOON, scores=(60, 74, 90, 90))
+    assert plain.shoot_mode is hearts.ShootMode.ADD
+
+
+@pytest.mark.parametrize(("hands", "mode"), [(1, "subtract"), (2, "add")])
+def test_safety_knows_when_a_fixed_number_of_hands_ends(hands: int, mode: str) -> None:
+    """Rule: with a fixed number of hands (Black Maria) the game ends after the last one;
+    the automatic safety subtracts only on that hand (WOCG, Trickster). Hand 0 is the
+    last of a one-hand game, not of a two-hand one."""
+    rules = Rules(moon="safety", target=None, hands=hands)
+    result = _score(rules, _MOON, scores=(30, 0, 0, 0))
+    assert result.shoot_mode is hearts.ShootMode(mode)
+    taken = tuple(CardSet(cards).mask for cards in _MOON)
+    expected = (-26, 0, 0, 0) if mode == "subtract" else (0, 26, 26, 26)
+    assert hearts.hand_changes(rules, (30, 0, 0, 0), taken) == expected
+
+
+def test_hand_changes_of_a_chip_game_start_from_an_empty_pool() -> None:
+    """Rule: chips (Wikipedia): each pays one chip into the pool, which goes to those who
+    took no penalty card; ``hand_changes`` starts from an empty pool unless given one."""
+    rules = Rules(chips=5)
+    taken = tuple(CardSet(cards).mask for cards in ("QS", "2H", "3H", "4C"))
+    assert hearts.hand_changes(rules, (5, 5, 5, 5), taken) == (-1, -1, -1, 3)
+    assert hearts.hand_changes(rules, (5, 5, 5, 5), taken, pool=2) == (-1, -1, -1, 5)
+
+
+def test_points_on_a_non_bonus_card_do_not_count_on_a_moon() -> None:
+    """Rule: on a moon hand the shooter scores 0 and the others the moon's value; only
+    bonus cards (negative points) may still count (``bonus_counts_on_shoot``: Omnibus)."""
+    rules = Rules(points={"QS": 13, "2C": 1, **{f"{r}H": 1 for r in "23456789TJQKA"}})
+    result = _score(rules, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
+    assert (result.moon, result.changes) == (0, (0, 27, 27, 27))
+    no_bonus = rules.replace(bonus_counts_on_shoot=False)
+    result = _score(no_bonus, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
+    assert (result.moon, result.changes) == (0, (0, 27, 27, 27))
+
+
+# --- what the endgame solver asks of scoring ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "taken", "expected"),
+    [
+        ({}, ("2H", "", "", ""), False),  # P0 might still shoot the moon
+        ({}, ("2H", "3H", "", ""), True),
+        ({}, ("2C", "", "", ""), False),
+        ({"moon": "off"}, ("2C", "", "", ""), True),
+        ({"moon": "off"}, ("", "", "", ""), True),
+        ({"chips": 5}, ("2H", "3H", "", ""), False),
+        ({"resets": (100,)}, ("2H", "3H", "", ""), False),
+        ({"score_floor": 0}, ("2H", "3H", "", ""), False),
+        ({"sun": "add", "moon": "off"}, ("2C", "", "", ""), False),  # P0 might take all
+        ({"sun": "add", "moon": "off"}, ("2C", "3C", "", ""), True),
+        ({"sun": "add"}, ("2H 2C", "3H", "", ""), True),
+        ({"no_trick_bonus": -5}, ("2H", "3H", "", ""), False),  # P2 might take no trick
+        ({"no_trick_bonus": -5}, ("2H", "3H", "4C", "5C"), True),
+        ({"no_trick_bonus": -5, "moon": "off"}, ("2H", "3H", "4C", ""), False),
+    ],
+)
+def test_when_the_rest_of_a_hand_scores_as_a_sum(
+    fields: dict[str, object], taken: tuple[str, ...], expected: bool
+) -> None:
+    """Rule (scoring, for the endgame solver): the rest of a hand scores as a sum over the
+    cards still to be taken once nobody can shoot the moon or the sun, no seat can still
+    end with no trick, and no total can be reset, floored or paid in chips."""
+    rules = Rules(**fields)  # type: ignore[arg-type]
+    masks = tuple(CardSet(cards).mask for cards in taken)
+    assert hearts.scoring.additive(rules, masks) is expected
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [({}, False), ({"sun": "add"}, True), ({"no_trick_bonus": -5}, True), ({"moon": "off"}, False)],
+)
+def test_which_scores_read_the_number_of_tricks(fields: dict[str, object], expected: bool) -> None:
+    """Rule: the sun (taking every trick) and a bonus for taking no trick read the number
+    of tricks each seat took; the other scores read only the cards."""
+    assert hearts.scoring.reads_trick_counts(Rules(**fields)) is expected  # type: ignore[arg-type]
+
+
+# --- rules of play: jokers, forced discards, the first trick's messages ---------------------
+
+
+@pytest.mark.parametrize(("led", "symbol"), [("2D", "♦"), ("3H", "♥"), ("2S", "♠"), ("5C", "♣")])
+def test_a_refusal_to_follow_suit_names_the_suit_led(led: str, symbol: str) -> None:
+    """Rule: players must follow suit (all sources); the refusal names the suit led."""
+    suit = led[1]
+    hand = f"9{suit} {'2C' if suit != 'C' else '2D'}"
+    state = position(["AC", hand, "3S", "4S"], trick=[led], hearts_broken=True)
+    off = "2C" if suit != "C" else "2D"
+    with pytest.raises(IllegalMoveError, match=rf"players must follow suit, {symbol} was led"):
+        hearts.apply(state, Play(1, off))
+
+
+def test_forced_discard_does_not_touch_a_player_who_can_follow() -> None:
+    """Rule: ``forced_discard`` (Wikipedia's Black Lady variants): a player who cannot
+    follow suit must play a penalty card; one who can follow plays any card of the suit
+    led, Q♠ or not."""
+    rules = Rules(forced_discard=True)
+    state = position(["5S", "QS 3S 2H", "4D", "6D"], rules, trick=["5S"])
+    assert legal_cards(state) == CardSet("3S QS")
+    hand = CardSet("QS 3S 2H").mask
+    assert hearts.play.playable(rules, hand, state.trick, False, False) == CardSet("3S QS").mask
+    state = position(["5D", "QS 3S 2H", "4D", "6D"], rules, trick=["5D"])
+    assert legal_cards(state) == CardSet("QS 2H")
+
+
+def test_a_single_joker_may_not_be_led_while_another_card_may() -> None:
+    """Rule: a joker may be led only by a player with no other card it may lead (jokers
+    variants, docs/rules.md), with one joker as with two or three."""
+    rules = Rules(players=3, jokers=1, removed="2D 3D")
+    assert legal_cards(position(["JK1 4D", "5C", "6C"], rules)) == CardSet("4D")
+    assert legal_cards(position(["JK1", "5C", "6C"], rules)) == CardSet("JK1")
+
+
+def test_the_two_of_clubs_after_a_joker_lead_sets_the_suit() -> None:
+    """Rule: after a joker lead the first card that is not a joker sets the suit, the
+    lowest card of the deck, 2♣, included."""
+    rules = Rules(players=3, jokers=2, first_lead="left_of_dealer")
+    state = position(["JK1 JK2", "2C 3D", "5C 9D"], rules)
+    state = play(state, "JK1", "2C")
+    assert legal_cards(state) == CardSet("5C")
+    with pytest.raises(IllegalMoveError, match=r"players must follow suit, ♣ was led"):
+        hearts.apply(state, Play(2, "9D"))
+
+
+def test_the_first_trick_ban_of_a_single_card() -> None:
+    """Rule: no penalty card on the first trick (Windows, BGA), whatever the point table
+    makes a penalty card, even a single one: here only 2♣ has points."""
+    rules = Rules(points={"2C": 1}, first_lead="left_of_dealer", hands=1, target=None)
+    state = position(["2C 3D", "4D", "5D", "6D"], rules, first_trick=True)
+    assert legal_cards(state) == CardSet("3D")
+
+
+@pytest.mark.parametrize(
+    ("points", "text"),
+    [
+        ({"QS": 13, "AH": 1, "KH": 1}, "K♥, A♥ or Q♠"),
+        ({f"{rank}H": 1 for rank in "23456789TJQKA"}, "a heart"),
+        (None, "a heart or Q♠"),
+    ],
+)
+def test_the_first_trick_refusal_names_the_barred_cards(
+    points: dict[str, int] | None, text: str
+) -> None:
+    """Rule: no penalty card on the first trick (Windows, BGA); the refusal names the
+    barred cards, "a heart" when every heart is barred."""
+    rules = Rules() if points is None else Rules(points=points)
+    state = play(position(["2C", "KH 5D", "3C", "4C"], rules, first_trick=True), "2C")
+    with pytest.raises(IllegalMoveError, match=rf"no penalty card \({text}\) may be played"):
+        hearts.apply(state, Play(1, "KH"))
+
+
+def test_first_turn_hearts_refuses_every_heart_to_a_club_holder() -> None:
+    """Rule: WOCG's "Allow First Turn Hearts": hearts, A♥ as any other, may be played on the
+    first trick only by a player without clubs; Q♠ stays barred."""
+    rules = Rules(first_trick="first_turn_hearts", first_lead="left_of_dealer",
+                  must_break_hearts=False)  # fmt: skip
+    state = position(["3C AH QS 5D", "2C", "4C", "6C"], rules, first_trick=True)
+    assert legal_cards(state) == CardSet("3C 5D")
+    for card in ("AH", "2H"):
+        state = position([f"3C {card} 5D", "2C", "4C", "6C"], rules, first_trick=True)
+        with pytest.raises(IllegalMoveError, match=r"only by a player without clubs"):
+            hearts.apply(state, Play(0, card))
+    state = position(["3C QS 5D", "2C", "4C", "6C"], rules, first_trick=True)
+    with pytest.raises(IllegalMoveError, match=r"no penalty card \(a heart or Q♠\)"):
+        hearts.apply(state, Play(0, "QS"))
+
+
+def test_named_cards() -> None:
+    """Rule: Q♠ is named by a rule of play only where a leader holding just it and hearts
+    may lead a heart before hearts are broken (OpenSpiel's ``can_lead_hearts_instead_of_qs``)."""
+    assert hearts.play.named_cards(Rules()) == 0
+    queen = Rules(can_lead_hearts_instead_of_queen=True)
+    assert hearts.play.named_cards(queen) == CardSet("QS").mask
+    assert hearts.play.named_cards(queen.replace(must_break_hearts=False)) == 0
+
+
+# --- the phases around play: hold hands, the shooter's choice -------------------------------
+
+
+def test_a_hold_hand_passes_no_card() -> None:
+    """Rule: every fourth hand is a hold hand, with no passing (Windows, Bicycle,
+    pagat.com): its state says it passes 0 cards, and play starts at the deal."""
+    state = hearts.start_hand(hand_number=3)
+    assert (state.pass_direction, state.pass_count) == (hearts.PassDirection.HOLD, 0)
+    dealt = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert (dealt.phase, dealt.pass_count) == (Phase.PLAY, 0)
+    assert hearts.start_hand(hand_number=0).pass_count == 3
+
+
+def test_the_shooter_alone_chooses_and_the_sun_may_be_chosen_alone() -> None:
+    """Rule: with ``'choose'`` the shooter chooses how its shot is scored (gnome-hearts,
+    Trickster), the sun's mode being its own: with ``sun='choose'`` and the moon added,
+    taking every trick asks the shooter, and only it."""
+    rules = Rules(moon="add", sun="choose")
+    state = hold_hand(MOON_HANDS, rules=rules)
+    while state.phase is Phase.PLAY:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert state.phase is Phase.SHOOT
+    assert state.to_move == (0,)
+    assert len(hearts.legal_moves(state, 0)) == 2
+    for seat in (1, 2, 3):
+        assert hearts.legal_moves(state, seat) == ()
+    result = hearts.apply(state, hearts.ShootChoice(0, "subtract")).results[-1]
+    assert (result.sun, result.changes) == (0, (-52, 0, 0, 0))
+
+
+def test_moves_refused_for_a_seat_outside_the_game_or_after_it() -> None:
+    """API: a pass by a seat the game does not have names it as not a seat (not as one
+    that has passed), and any move once the game is over says so."""
+    state = hearts.new_game(seed=2)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert state.phase is Phase.PASS
+    with pytest.raises(IllegalMoveError, match=r"P4 is not a seat, this game has seats P0 to P3"):
+        hearts.apply(state, Pass(4, "2C 3C 4C"))
+    game = hearts.new_game(Rules(target=None, hands=1), seed=2)
+    while not game.is_over:
+        game = hearts.apply(game, hearts.legal_moves(game)[0])
+    with pytest.raises(IllegalMoveError, match=r"^P0 may not play 2♣: the game is over\.$"):
+        hearts.apply(game, Play(0, "2C"))
+
+
+def test_a_claim_takes_only_the_cards_still_in_play() -> None:
+    """Rule: a claim gives the claimer the remaining tricks (WOCG), not the cards taken
+    before it: 2♣, worth 5 here, stays with P1, who took it in the first trick."""
+    points = {"QS": 13, "2C": 5, **{f"{rank}H": 1 for rank in "23456789TJQKA"}}
+    rules = Rules(claims=True, points=points)
+    state = position(["AS KS", "2S 3S", "4S 5S", "6S 7S"], rules, hearts_broken=True)
+    taken = (0, CardSet("2C 3C 4C 5C").mask, 0, 0)
+    state = state.replace(taken_masks=taken)
+    result = hearts.apply(state, Claim(0)).results[-1]
+    assert result.points == (0, 5, 0, 0)
+    assert result.tricks_won == (2, 1, 0, 0)
+
+
+def test_pass_moves_say_whose_they_are() -> None:
+    """API: the lazy list of passes names its seats and its length when shown."""
+    state = hearts.new_game(seed=1)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert repr(hearts.legal_moves(state)) == "<PassMoves of P0, P1, P2, P3: 1144 moves>"
+    assert repr(hearts.legal_moves(state, 2)) == "<PassMoves of P2: 286 moves>"
+
+
+def test_the_play_rules_name_themselves_and_the_lowest_club_must_be_dealt() -> None:
+    """API: each rule of play shows its name; the base class has no rule of its own; and
+    ``first_leader`` refuses hands in which nobody holds the lowest club."""
+    assert [repr(rule) for rule in hearts.play.PLAY_RULES][:2] == [
+        "<play rule: follow suit>",
+        "<play rule: forced discard>",
+    ]
+    base = hearts.play.PlayRule()
+    with pytest.raises(NotImplementedError):
+        base.applies(Rules(), True, 0)
+    with pytest.raises(NotImplementedError):
+        base.allows(Rules(), 0, 0, (), True, False)
+    with pytest.raises(NotImplementedError):
+        base.refusal(Rules(), "P0", 0, 0, (), hearts.Card("2C"))
+    with pytest.raises(hearts.HeartsError, match=r"^No hand holds 2♣, the lowest club"):
+        hearts.play.first_leader(Rules(), 0, [0, 0, 0, 0])
