@@ -13,6 +13,7 @@ import random
 
 import pytest
 from positions import MOON_HANDS, hold_hand, legal_cards, play, position
+from test_scoring_variants import score
 
 import hearts
 from hearts import CardSet, Claim, IllegalMoveError, Pass, Phase, Play, Rules
@@ -86,20 +87,6 @@ def test_a_claimer_holding_a_joker_cannot_claim() -> None:
 # --- scoring --------------------------------------------------------------------------------
 
 
-def _score(rules: Rules, taken: list[str], scores: tuple[int, ...]) -> hearts.HandResult:
-    zeros = (0,) * rules.players
-    return hearts.score_hand(
-        rules,
-        hand_number=0,
-        pass_direction=hearts.PassDirection.HOLD,
-        scores=scores,
-        dealt_masks=zeros,
-        passed_masks=zeros,
-        tricks=(),
-        taken_masks=tuple(CardSet(cards).mask for cards in taken),
-    )
-
-
 def test_chip_games_have_no_exact_score_resets_and_no_floor() -> None:
     """Rule: in a chip game totals are chips, changed only by the pool (Wikipedia's chip
     scoring); exact-score resets and the score floor are rules of points scoring.
@@ -107,14 +94,14 @@ def test_chip_games_have_no_exact_score_resets_and_no_floor() -> None:
     Mutant: resets and the floor applied in chip games. P0 and P1 pay a chip and land on
     4, which would be a reset total; the floor of 5 would raise them back."""
     rules = Rules(chips=5, resets=(4,), reset_amount=3, score_floor=5)
-    result = _score(rules, ["QS", "2H", "", "3C"], scores=(5, 5, 5, 5))
+    result = score(rules, ["QS", "2H", "", "3C"], scores=(5, 5, 5, 5))
     assert result.chip_changes == (-1, -1, 1, 1)
     assert result.adjustments == (0, 0, 0, 0)
     assert result.scores == (4, 4, 6, 6)
     assert result.changes == (-1, -1, 1, 1)
     # The same rules without chips reset and floor the points totals.
     points = Rules(resets=(4,), reset_amount=3, score_floor=5)
-    result = _score(points, ["QS", "2H", "", "3C"], scores=(0, 3, 0, 0))
+    result = score(points, ["QS", "2H", "", "3C"], scores=(0, 3, 0, 0))
     assert result.adjustments == (0, 1, 5, 5)  # P1's 4 drops to 1, then all rise to 5
     assert result.scores == (13, 5, 5, 5)
 
@@ -127,13 +114,13 @@ def test_nobody_shoots_the_sun_without_every_trick() -> None:
     rules = Rules(sun="add")
     deck = CardSet.from_mask(rules.deck_mask)
     last = CardSet("2C 3C 4C 5C")
-    result = _score(rules, ["", str(deck - last), str(last), ""], scores=(0, 0, 0, 0))
+    result = score(rules, ["", str(deck - last), str(last), ""], scores=(0, 0, 0, 0))
     assert (result.sun, result.moon) == (None, 1)
     assert result.changes == (26, 0, 26, 26)
     assert hearts.shooter(rules, (0, rules.deck_mask, 0, 0)) == ("sun", 1)
     assert hearts.shooter(rules, (0, (deck - last).mask, last.mask, 0)) == ("moon", 1)
     assert hearts.shooter(rules, (CardSet("2H").mask, CardSet("QS").mask, 0, 0)) is None
-    result = _score(rules, ["2H", "QS", "", ""], scores=(0, 0, 0, 0))
+    result = score(rules, ["2H", "QS", "", ""], scores=(0, 0, 0, 0))
     assert (result.sun, result.moon, result.changes) == (None, None, (1, 13, 0, 0))
 
 
@@ -466,10 +453,10 @@ def test_safety_reads_the_totals_after_resets() -> None:
     be, exact-score resets included: P1's 74 + 26 lands on 100 and drops to 50, below the
     shooter's 60, so the shooter subtracts."""
     rules = Rules(moon="safety", resets=(100,), reset_amount=50)
-    result = _score(rules, _MOON, scores=(60, 74, 90, 90))
+    result = score(rules, _MOON, scores=(60, 74, 90, 90))
     assert result.shoot_mode is hearts.ShootMode.SUBTRACT
     assert result.scores == (34, 74, 90, 90)
-    plain = _score(Rules(moon="safety"), _MOON, scores=(60, 74, 90, 90))
+    plain = score(Rules(moon="safety"), _MOON, scores=(60, 74, 90, 90))
     assert plain.shoot_mode is hearts.ShootMode.ADD
 
 
@@ -479,7 +466,7 @@ def test_safety_knows_when_a_fixed_number_of_hands_ends(hands: int, mode: str) -
     the automatic safety subtracts only on that hand (WOCG, Trickster). Hand 0 is the
     last of a one-hand game, not of a two-hand one."""
     rules = Rules(moon="safety", target=None, hands=hands)
-    result = _score(rules, _MOON, scores=(30, 0, 0, 0))
+    result = score(rules, _MOON, scores=(30, 0, 0, 0))
     assert result.shoot_mode is hearts.ShootMode(mode)
     taken = tuple(CardSet(cards).mask for cards in _MOON)
     expected = (-26, 0, 0, 0) if mode == "subtract" else (0, 26, 26, 26)
@@ -499,10 +486,10 @@ def test_points_on_a_non_bonus_card_do_not_count_on_a_moon() -> None:
     """Rule: on a moon hand the shooter scores 0 and the others the moon's value; only
     bonus cards (negative points) may still count (``bonus_counts_on_shoot``: Omnibus)."""
     rules = Rules(points={"QS": 13, "2C": 1, **{f"{r}H": 1 for r in "23456789TJQKA"}})
-    result = _score(rules, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
+    result = score(rules, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
     assert (result.moon, result.changes) == (0, (0, 27, 27, 27))
     no_bonus = rules.replace(bonus_counts_on_shoot=False)
-    result = _score(no_bonus, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
+    result = score(no_bonus, ["2C " + _MOON[0], "", "", ""], scores=(0, 0, 0, 0))
     assert (result.moon, result.changes) == (0, (0, 27, 27, 27))
 
 
