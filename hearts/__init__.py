@@ -25,6 +25,8 @@ from hearts.bots import (
     TournamentProgress,
     TournamentResult,
     play_game,
+    playout,
+    solve,
     tournament,
     tournament_seed,
 )
@@ -45,9 +47,7 @@ from hearts.engine import (
     from_hands,
     legal_moves,
     new_game,
-    playout,
     seeded_deal,
-    solve,
     start_hand,
     trick_winner,
 )

@@ -37,17 +37,18 @@ from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-from hearts.engine import apply, legal_moves, new_game, playout
+from hearts.engine import apply, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.policies import (
     _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
+    play_out,
     rule_move,
 )
 from hearts.rules import Rules
 from hearts.sampling import sample
 from hearts.shuffle import check_seed
-from hearts.solver import solve_position
+from hearts.solver import Solution, solve_position
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
@@ -61,11 +62,116 @@ __all__ = [
     "TournamentProgress",
     "TournamentResult",
     "play_game",
+    "playout",
+    "solve",
     "tournament",
     "tournament_seed",
 ]
 
 _Z95: Final = 1.959964
+
+
+# --- looking ahead: playouts and the endgame solver --------------------------------------
+
+_POLICIES: Final = ("random", "rule")
+_UNTIL: Final = ("hand", "game")
+
+
+def playout(
+    state: State, rng: random.Random, *, policy: str = "random", until: str = "hand"
+) -> State:
+    """``state`` played on to the end of its hand, or of the game with ``until="game"``.
+
+    Every move is one of :func:`hearts.legal_moves`, chosen by ``policy`` for every seat:
+
+    * ``"random"``: uniformly at random, ``moves[rng.randrange(len(moves))]``, drawing
+      from ``rng`` only when there is a choice (a forced move or a deal draws nothing);
+    * ``"rule"``: :class:`~hearts.RuleBot`'s rules of thumb, which draw nothing from
+      ``rng``; seeing every hand, it claims whenever a claim is safe (RuleBot claims when
+      its view shows it safe).
+
+    A deal is the game's own seeded deal, so a game played out is the game of its seed.
+    The hand ends when its result is added to :attr:`State.results <hearts.State.results>`:
+    the hand's score changes are then ``playout(state, rng).results[-1].changes``. From a
+    state between hands (the deal phase) the next hand is dealt and played; a finished game
+    comes back as it is. The same ``state`` and generator state give the same result, and
+    ``state`` itself is never changed.
+
+    >>> import random, hearts
+    >>> state = hearts.new_game(hearts.Rules(), seed=7)
+    >>> end = hearts.playout(state, random.Random(1))  # deal, pass and play one hand
+    >>> len(end.results), end.phase, sum(end.results[-1].changes) in (26, 78)
+    (1, <Phase.DEAL: 'deal'>, True)
+    >>> hearts.playout(state, random.Random(1)) == end
+    True
+    >>> hearts.playout(state, random.Random(1), policy="rule", until="game").is_over
+    True
+    """
+    if state.__class__ is not State:
+        raise TypeError(f"playout needs a hearts.State, got {describe_value(state)}.")
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"playout needs a random.Random to draw with, got {describe_value(rng)}; pass "
+            "random.Random(seed) for a reproducible playout."
+        )
+    if policy not in _POLICIES:
+        raise HeartsError(
+            f"playout's policy must be 'random' or 'rule', got {describe_value(policy)}."
+        )
+    if until not in _UNTIL:
+        raise HeartsError(f"playout's until must be 'hand' or 'game', got {describe_value(until)}.")
+    return play_out(state, rng, policy == "rule", until == "game")
+
+
+def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Solution:
+    """The exact rest of the hand when every card is known, under best play for the player to move.
+
+    The player to move plays to lose as little as it can, and the others, as one side,
+    play to make it lose the most; its cost is its score change for the hand less the
+    others' mean (:class:`~hearts.Solution`). The search is exact: alpha-beta over every
+    legal card, with a transposition table, for at most ``max_tricks`` tricks (the current
+    one counts). A state with more tricks left is refused: the work grows quickly with
+    each trick (see the performance page for timings). With ``every_move=True`` every
+    legal play gets its exact cost, as a search bot that averages over sampled deals needs;
+    otherwise only the best one's is exact, which is quicker.
+
+    A sampled deal (:func:`hearts.sample`) is a state with every card known, so a bot can
+    solve the deals its view allows; that is what :class:`~hearts.SearchBot` does for the
+    last tricks of a hand.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=3)
+    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
+    >>> [str(hand) for hand in state.hands], [hearts.hand_points(state.rules, taken) for taken in state.taken_masks]
+    (['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥'], [0, 0, 0, 10])
+    >>> solution = hearts.solve(state)  # P3 leads hearts: the others must let it shoot the moon
+    >>> str(solution.move), solution.points, solution.changes, solution.value
+    ('P3 plays A♥', (0, 0, 0, 16), (26, 26, 26, 0), -26.0)
+    """
+    if state.__class__ is not State:
+        raise TypeError(f"solve needs a hearts.State, got {describe_value(state)}.")
+    if not isinstance(max_tricks, int) or isinstance(max_tricks, bool) or max_tricks < 1:
+        raise HeartsError(
+            f"solve's max_tricks must be a whole number of at least 1, got "
+            f"{describe_value(max_tricks)}."
+        )
+    if state.phase is not Phase.PLAY:
+        raise HeartsError(
+            f"solve needs a state in the play phase, with a card to play; this one is in the "
+            f"{state.phase.value} phase."
+        )
+    left = state.hand_masks[state.to_move[0]].bit_count()  # its card for this trick included
+    if left > max_tricks:
+        raise HeartsError(
+            f"solve searches at most {max_tricks} tricks (max_tricks), and this hand has "
+            f"{left} left: play on to a later trick, or raise max_tricks (each trick more "
+            "multiplies the work)."
+        )
+    return solve_position(state, every_move)
+
+
+# --- the bots ----------------------------------------------------------------------------
 
 
 @runtime_checkable

@@ -20,38 +20,23 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-from typing import Final, NamedTuple
+from collections.abc import Collection, Sequence
+from typing import Final
 
-from hearts.cards import CARDS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card
-from hearts.play import LED_MASK, breaks_hearts, led_card, playable, trick_winner
+from hearts.cards import JOKERS, SUIT_MASKS
+from hearts.play import LED_MASK, Position, led_card, rules_of_play
 from hearts.rules import Rules
 
-__all__ = ["claim_is_safe"]
+__all__ = ["claim_is_safe", "safe_claim"]
 
 _CHUNKS: Final = (*SUIT_MASKS, JOKERS)
-_QUEEN: Final = QUEEN_OF_SPADES.mask
-
-
-class _Position(NamedTuple):
-    """What the search needs of a hand in play.
-
-    The hands, the trick so far, its leader, whether it is the hand's first trick, and
-    whether hearts are broken.
-    """
-
-    hands: tuple[int, ...]
-    trick: tuple[Card, ...]
-    leader: int
-    first: bool
-    broken: bool
 
 
 def claim_is_safe(
     rules: Rules,
     seat: int,
     hands: Sequence[int],
-    trick: tuple[Card, ...],
+    trick: tuple[int, ...],
     leader: int,
     *,
     first: bool,
@@ -69,20 +54,28 @@ def claim_is_safe(
     >>> claim_is_safe(hearts.Rules(), 0, hands, (), 0, first=False, broken=True)
     False
     """
-    hand = hands[seat]
+    of = rules_of_play(rules)
+    taken = (0,) * rules.players
+    return safe_claim(Position(of, tuple(hands), trick, leader, first, broken, taken), seat)
+
+
+def safe_claim(position: Position, seat: int) -> bool:
+    """:func:`claim_is_safe` of the kernel's :class:`~hearts.play.Position` (``seat`` to play)."""
+    hand = position.hands[seat]
     if hand & JOKERS:
         return False
-    search = _ClaimSearch(rules, seat)
-    position = _Position(tuple(hands), trick, leader, first, broken)
+    search = _ClaimSearch(position, seat)
+    trick = position.trick
     if trick:
         led = led_card(trick)
         suit = LED_MASK[led] if led >= 0 else 0
         if suit and not hand & suit:
             return False  # a card off the suit led cannot win this trick
         # The seats still to play this trick, which may have to discard from another suit.
-        players = rules.players
+        players = position.of.players
+        leader = position.leader
         waiting = {(leader + step) % players for step in range(len(trick) + 1, players)}
-        if search.outranked(position, hand, suit, waiting):
+        if search.shortcuts and search.outranked(position, hand, suit, waiting):
             return False
     return search.wins(position)
 
@@ -96,35 +89,32 @@ class _ClaimSearch:
     of the claimer's (then that seat keeps it until the claimer plays the suit, and wins).
     The others' plays are tried once per kind of card: two cards of a suit with no claimer's
     card between them, and the same standing under the rules, do the same to the claim.
+    The second test and the kinds rest on what the library's rules of play are: under a
+    rule added from outside every card is tried.
     """
 
-    def __init__(self, rules: Rules, seat: int) -> None:
-        self.rules = rules
+    def __init__(self, position: Position, seat: int) -> None:
+        self.rules = position.of.rules
         self.seat = seat
-        self.players = rules.players
+        self.players = position.of.players
+        self.shortcuts = not position.of.extended
+        self.named = position.of.named
         self.judged: dict[tuple[tuple[int, ...], bool, bool], bool] = {}
 
-    def _allowed(self, position: _Position, seat: int) -> int:
-        return playable(
-            self.rules, position.hands[seat], position.trick, position.first, position.broken
-        )
-
-    def wins(self, position: _Position) -> bool:
+    def wins(self, position: Position) -> bool:
         """Whether the claimer wins every trick from ``position`` (someone is to play)."""
-        seat = self.seat
         if not position.trick:  # the claimer leads
             key = (position.hands, position.broken, position.first)
             known = self.judged.get(key)
             if known is None:
                 known = self.judged[key] = self._lead_wins(position)
             return known
-        mover = (position.leader + len(position.trick)) % self.players
-        allowed = self._allowed(position, mover)
-        if mover == seat:
-            return any(self._after(position, mover, card) for card in _descending(allowed))
-        return all(self._after(position, mover, card) for card in self._kinds(position, allowed))
+        allowed = position.allowed()
+        if position.seat == self.seat:
+            return any(self._after(position, card) for card in _descending(allowed))
+        return all(self._after(position, card) for card in self._kinds(position, allowed))
 
-    def _lead_wins(self, position: _Position) -> bool:
+    def _lead_wins(self, position: Position) -> bool:
         seat = self.seat
         hand = position.hands[seat]
         others = 0
@@ -133,21 +123,24 @@ class _ClaimSearch:
                 others |= mask
         if _leads_win(hand, others):
             return True
-        if not position.first and self.outranked(position, hand):
+        shortcuts = self.shortcuts
+        if shortcuts and not position.first and self.outranked(position, hand):
             return False
         waiting = [other for other in range(self.players) if other != seat]
-        for card in _descending(self._allowed(position, seat)):
+        for card in _descending(position.allowed()):
             # On the first trick, the suit led decides which seats may have to discard.
-            if position.first and self.outranked(
-                position, hand ^ 1 << card, LED_MASK[card], waiting
+            if (
+                shortcuts
+                and position.first
+                and self.outranked(position, hand ^ 1 << card, LED_MASK[card], waiting)
             ):
                 continue
-            if self._after(position, seat, card):
+            if self._after(position, card):
                 return True
         return False
 
     def outranked(
-        self, position: _Position, hand: int, led: int = 0, waiting: Collection[int] = ()
+        self, position: Position, hand: int, led: int = 0, waiting: Collection[int] = ()
     ) -> bool:
         """Whether another seat can keep a card of a claimer's suit to beat it there.
 
@@ -165,6 +158,7 @@ class _ClaimSearch:
         """
         rules = self.rules
         size = hand.bit_count()
+        of = position.of
         for suit in SUIT_MASKS:
             mine = hand & suit
             if not mine or suit == led:
@@ -176,7 +170,8 @@ class _ClaimSearch:
                 if (
                     other in waiting
                     and not mask & led
-                    and not self._discards(position, mask) & ~suit
+                    and not of.allowed(mask, position.trick, position.first, position.broken)
+                    & ~suit
                 ):
                     continue
                 if rules.forced_discard and theirs & rules.penalty_mask:
@@ -190,26 +185,22 @@ class _ClaimSearch:
                     return True
         return False
 
-    def _discards(self, position: _Position, hand: int) -> int:
-        """The cards ``hand`` may play to the current trick when it holds none of its suit."""
-        return playable(self.rules, hand, position.trick, position.first, position.broken)
-
-    def _after(self, position: _Position, mover: int, card: int) -> bool:
-        """Whether the claimer wins every trick after ``mover`` plays ``card``."""
-        hands, trick, leader, first, broken = position
-        held = list(hands)
-        held[mover] &= ~(1 << card)
-        broken = broken or breaks_hearts(self.rules, CARDS[card])
-        cards = (*trick, CARDS[card])
-        if len(cards) < self.players:
-            return self.wins(_Position(tuple(held), cards, leader, first, broken))
-        winner = trick_winner(cards, leader, self.players)
-        if winner != self.seat:
+    def _after(self, position: Position, card: int) -> bool:
+        """Whether the claimer wins every trick after the seat to play plays ``card``."""
+        after = position.play(card)
+        if after.trick:
+            return self.wins(after)
+        if after.leader != self.seat:
             return False
-        return not held[self.seat] or self.wins(_Position(tuple(held), (), winner, False, broken))
+        return not after.hands[self.seat] or self.wins(after)
 
-    def _kinds(self, position: _Position, allowed: int) -> list[int]:
-        """One card of each kind in ``allowed``, the highest first."""
+    def _kinds(self, position: Position, allowed: int) -> list[int]:
+        """One card of each kind in ``allowed``, the highest first.
+
+        Every card is its own kind under a rule added from outside.
+        """
+        if not self.shortcuts:
+            return _descending(allowed)
         rules = self.rules
         claimer = position.hands[self.seat]
         place = (self.seat - position.leader) % self.players
@@ -225,7 +216,7 @@ class _ClaimSearch:
                 bool(bit & rules.penalty_mask),
                 bool(bit & rules.breaking_mask),
                 bool(bit & rules.first_trick_barred),
-                bit == _QUEEN,
+                bool(bit & self.named),
             )
             kind = (chunk, above, standing)
             if kind not in kinds:
@@ -234,12 +225,14 @@ class _ClaimSearch:
         return cards
 
 
-def _descending(mask: int) -> Iterator[int]:
+def _descending(mask: int) -> list[int]:
     """The cards of ``mask``, highest first."""
+    cards = []
     while mask:
         card = mask.bit_length() - 1
-        yield card
+        cards.append(card)
         mask ^= 1 << card
+    return cards
 
 
 def _leads_win(hand: int, others: int) -> bool:

@@ -1,8 +1,11 @@
-"""The rule of the pass, and every pass it allows as a lazy sequence.
+"""Passing, in one place: how many cards a hand passes and where, the pass, the exchange.
 
-:func:`pass_refusal` says why a pass is refused; :class:`PassMoves` lists the passes it
-allows. A standard hand has 286 passes per seat; :func:`hearts.legal_moves` returns them without
-building one until it is asked for.
+:func:`hand_pass` says what the rules' cycle passes on a hand and :func:`passes_cards`
+whether a hand passes at all (a hold hand passes none); :func:`call_refusal` checks a
+dealer's call of the pass. :func:`pass_refusal` says why a pass is refused and
+:class:`PassMoves` lists the passes it allows (a standard hand has 286 passes per seat,
+returned by :func:`hearts.legal_moves` without building one until it is asked for).
+:func:`receiver`, :func:`passer` and :func:`exchange` say where the passed cards go.
 """
 
 from __future__ import annotations
@@ -14,10 +17,134 @@ from math import comb
 from typing import overload
 
 from hearts.cards import CardSet, _card_set, cards_of
+from hearts.errors import describe_value
 from hearts.moves import Pass
 from hearts.rules import PassDirection, Rules
 
-__all__ = ["PassMoves", "pass_refusal", "passable"]
+__all__ = [
+    "PassMoves",
+    "call_refusal",
+    "calls",
+    "exchange",
+    "hand_pass",
+    "pass_refusal",
+    "passable",
+    "passer",
+    "passes_cards",
+    "received",
+    "receiver",
+]
+
+_HOLD = PassDirection.HOLD
+
+
+def hand_pass(rules: Rules, hand_number: int) -> tuple[PassDirection, int]:
+    """Where hand ``hand_number`` passes in the rules' cycle, and how many cards.
+
+    A hold hand passes none (the dealer's call may change both, see :func:`calls`).
+
+    >>> import hearts
+    >>> hand_pass(hearts.Rules(), 0), hand_pass(hearts.Rules(), 3)
+    ((PassDirection.LEFT, 3), (PassDirection.HOLD, 0))
+    """
+    cycle = rules.pass_cycle
+    direction = cycle[hand_number % len(cycle)]
+    return direction, 0 if direction is _HOLD else rules.pass_count
+
+
+def passes_cards(direction: PassDirection, count: int) -> bool:
+    """Whether a hand passing ``count`` cards ``direction`` passes any (not on a hold hand).
+
+    >>> passes_cards(PassDirection.LEFT, 3), passes_cards(PassDirection.HOLD, 0)
+    (True, False)
+    """
+    return direction is not _HOLD and count > 0
+
+
+def calls(rules: Rules) -> list[tuple[PassDirection, int]]:
+    """Every pass a dealer may call (dealer's choice).
+
+    A hold hand, or a direction and 1 to ``Rules.pass_count`` cards.
+
+    >>> import hearts
+    >>> [(str(direction), count) for direction, count in calls(hearts.Rules(pass_count=2))][:3]
+    [('hold', 0), ('left', 1), ('left', 2)]
+    """
+    return [
+        (direction, count)
+        for direction in rules.pass_directions
+        for count in ((0,) if direction is _HOLD else range(1, rules.pass_count + 1))
+    ]
+
+
+def call_refusal(rules: Rules, player: int, direction: PassDirection, count: object) -> str | None:
+    """Why ``player``, the dealer, may not call a pass of ``count`` cards ``direction``.
+
+    None if it may: :func:`calls` lists what it may call.
+
+    >>> import hearts
+    >>> call_refusal(hearts.Rules(), 0, PassDirection.HOLD, 2)
+    'P0 may not call a hold hand of 2 cards: a hold hand passes 0.'
+    """
+    if not direction.allowed_with(rules.players):
+        allowed = ", ".join([str(d) for d in rules.pass_directions])
+        return f"P{player} may not call a pass {direction}: {rules.players} players may pass {allowed}."
+    if direction is _HOLD:
+        if count != 0:
+            return f"P{player} may not call a hold hand of {describe_value(count)} cards: a hold hand passes 0."
+        return None
+    if not (isinstance(count, int) and 1 <= count <= rules.pass_count):
+        return (
+            f"P{player} may not call a pass of {describe_value(count)} cards: the dealer calls "
+            f"1 to {rules.pass_count} (Rules.pass_count)."
+        )
+    return None
+
+
+def receiver(seat: int, direction: PassDirection, players: int) -> int:
+    """The seat that receives the cards ``seat`` passes ``direction``.
+
+    >>> receiver(3, PassDirection.LEFT, 4), receiver(0, PassDirection.RIGHT, 4)
+    (0, 3)
+    """
+    return (seat + direction.offset(players)) % players
+
+
+def passer(seat: int, direction: PassDirection, players: int) -> int:
+    """The seat whose passed cards ``seat`` receives (the inverse of :func:`receiver`).
+
+    >>> passer(0, PassDirection.LEFT, 4), passer(2, PassDirection.ACROSS, 4)
+    (3, 0)
+    """
+    return (seat - direction.offset(players)) % players
+
+
+def exchange(
+    hands: Sequence[int], passed: Sequence[int], direction: PassDirection
+) -> tuple[int, ...]:
+    """Each seat's hand once every seat's passed cards have reached their receiver.
+
+    >>> hands = [CardSet("2C 3C").mask, CardSet("4C 5C").mask, CardSet("6C 7C").mask]
+    >>> passed = [CardSet("2C").mask, CardSet("4C").mask, CardSet("6C").mask]
+    >>> [str(CardSet.from_mask(hand)) for hand in exchange(hands, passed, PassDirection.LEFT)]
+    ['3♣ 6♣', '2♣ 5♣', '4♣ 7♣']
+    """
+    players = len(hands)
+    return tuple(
+        [
+            hands[seat] & ~passed[seat] | passed[passer(seat, direction, players)]
+            for seat in range(players)
+        ]
+    )
+
+
+def received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]:
+    """The cards each seat receives when the ``passed`` cards change hands.
+
+    >>> received([1, 2, 4, 8], PassDirection.LEFT)
+    (8, 1, 2, 4)
+    """
+    return exchange((0,) * len(passed), passed, direction)
 
 
 def passable(rules: Rules, hand: int) -> int:

@@ -1,19 +1,20 @@
-"""The rules of play, each written once.
+"""The kernel of play: every rule of play decided once, and a card played one way.
 
-Every rule that limits the cards a player may play is one small :class:`PlayRule` here:
-``allows`` narrows the cards the rules before it left, and ``refusal`` says in a sentence
-why a card it took away may not be played. :func:`playable` applies them in order and
-:func:`refusal` names the first that takes a card away, so :func:`hearts.legal_moves`,
-the errors of :func:`hearts.apply` and what a :class:`~hearts.PlayerView` infers from a
-play all come from the same rule.
+Every rule that limits the cards a player may play is one :class:`PlayRule`: ``allows``
+narrows the cards the rules before it left, and ``refusal`` says in a sentence why a
+card it took away may not be played. The rules that can bite under one :class:`Rules`
+value are picked once per situation and kept in its :class:`RulesOfPlay`, which gives
+the cards a seat may play (:meth:`RulesOfPlay.allowed`), the sentence for any other
+(:meth:`RulesOfPlay.refusal`) and what a play tells the table about the player's hand
+(:meth:`RulesOfPlay.revealed`). A :class:`Position` is a hand in play (the hands, the
+trick, its leader, whether it is the first trick, whether hearts are broken, the cards
+taken) and :meth:`Position.play` plays one card: the trick's winner by
+:func:`trick_winner`, hearts broken by :func:`breaks_hearts`. Legal moves, the errors of
+:func:`hearts.apply`, claims, the endgame solver, views and sampling all call these;
+none keeps a copy of its own.
 
-The rules read a situation, not a whole game: the player's hand, the cards of the trick
-so far, whether it is the hand's first trick, and whether hearts are broken.
-
-The other shared rules of a hand live here too: who leads the first trick
-(:func:`first_leader`), how passed cards change hands (:func:`exchange`), which card sets
-the suit (:func:`led_card`), who wins a trick (:func:`trick_winner`), which cards have
-been played (:func:`played_mask`) and when hearts are broken (:func:`breaks_hearts`).
+A rule written outside the library joins the others with :func:`add_rule` (see the
+contributor guide), and every consumer honours it.
 
 >>> import hearts
 >>> from hearts import play
@@ -26,38 +27,45 @@ been played (:func:`played_mask`) and when hearts are broken (:func:`breaks_hear
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias, final
 
 from hearts.cards import (
+    ALL_CARDS,
     CARDS,
     FIRST_JOKER,
     HEARTS,
     JOKERS,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
-    Card,
+    Card,  # noqa: F401 (the examples write cards with it)
     CardSet,
     Suit,
 )
 from hearts.errors import HeartsError
-from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, PassDirection, Rules
+from hearts.frozen import Frozen
+from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules
 from hearts.state import Trick
 
 __all__ = [
+    "AFTER_JOKERS",
     "FIRST_LEAD",
     "FIRST_TRICK_BAN",
+    "FOLLOW",
     "FOLLOW_SUIT",
     "FORCED_DISCARD",
     "HEARTS_BROKEN",
     "JOKER_LEAD",
+    "LEAD",
     "LED_MASK",
     "NO_HEART_FIRST_LEAD",
     "PLAY_RULES",
     "PlayRule",
+    "Position",
+    "RuleOfPlay",
+    "RulesOfPlay",
+    "add_rule",
     "breaks_hearts",
-    "exchange",
     "first_leader",
     "first_trick_allowed",
     "first_trick_barred",
@@ -66,6 +74,9 @@ __all__ = [
     "playable",
     "played_mask",
     "refusal",
+    "remove_rule",
+    "replay",
+    "rules_of_play",
     "trick_winner",
 ]
 
@@ -80,19 +91,22 @@ _NO_HEART_LEAD: Final = FirstLead.LEFT_OF_DEALER_NO_HEART
 _FIRST_TURN_HEARTS: Final = FirstTrick.FIRST_TURN_HEARTS
 _FALLBACK_QUEEN: Final = FirstTrickFallback.QUEEN
 
-# How a trick opens, as the play rules see it.
-Cards: TypeAlias = tuple[Card, ...]
-"""The cards of a trick, in the order played."""
+Cards: TypeAlias = tuple[int, ...]
+"""The cards of a trick, in the order played (:class:`~hearts.Card` values)."""
 
-_LEAD: Final = 0  # the trick is empty: the card leads
-_AFTER_JOKERS: Final = 1  # only jokers so far: the card sets the suit, as a lead does
-_FOLLOW: Final = 2  # the suit is set: the card follows
+# How a trick opens for the card played next, as the rules of play see it.
+LEAD: Final = 0
+"""The trick is empty: the card leads."""
+AFTER_JOKERS: Final = 1
+"""Only jokers so far: the card sets the suit, as a lead does."""
+FOLLOW: Final = 2
+"""The suit is set: the card follows."""
 
 
 # --- the cards of a trick ------------------------------------------------------------------
 
 
-def led_card(trick: Sequence[Card]) -> int:
+def led_card(trick: Sequence[int]) -> int:
     """The card that sets the suit to follow: the first that is not a joker (-1 if none).
 
     >>> led_card([Card("JK1"), Card("5D"), Card("2C")]) == Card("5D")
@@ -106,8 +120,21 @@ def led_card(trick: Sequence[Card]) -> int:
     return -1
 
 
-def trick_winner(trick: Sequence[Card], leader: int, players: int) -> int:
-    """The seat that wins a complete trick.
+def opening(trick: Sequence[int]) -> int:
+    """How ``trick`` opens for the card played next.
+
+    :data:`LEAD`, :data:`AFTER_JOKERS` or :data:`FOLLOW`.
+
+    >>> opening(()), opening([Card("JK1")]), opening([Card("JK1"), Card("2D")])
+    (0, 1, 2)
+    """
+    if not trick:
+        return LEAD
+    return FOLLOW if trick[0] < FIRST_JOKER or led_card(trick) >= 0 else AFTER_JOKERS
+
+
+def trick_winner(trick: Sequence[int], leader: int, players: int) -> int:
+    """The seat that wins ``trick`` (led by ``leader``), or wins it so far.
 
     The highest card of the suit led (by the first card that is not a joker) wins; a joker
     never does.
@@ -120,10 +147,14 @@ def trick_winner(trick: Sequence[Card], leader: int, players: int) -> int:
     for card in trick:
         mask |= 1 << card
     # The highest card of the suit led is the trick's highest bit in that suit.
-    return (leader + trick.index(CARDS[(mask & led).bit_length() - 1])) % players
+    highest = (mask & led).bit_length() - 1
+    for index, card in enumerate(trick):
+        if card == highest:
+            return (leader + index) % players
+    raise HeartsError(f"The trick {trick!r} holds no card of the suit led.")
 
 
-def played_mask(tricks: Sequence[Trick], trick: Sequence[Card] = ()) -> int:
+def played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
     """The cards played to the tricks of a hand so far, the current ``trick`` included.
 
     >>> done = Trick(0, (Card("2C"), Card("3C"), Card("4C"), Card("5C")), 3)
@@ -132,14 +163,13 @@ def played_mask(tricks: Sequence[Trick], trick: Sequence[Card] = ()) -> int:
     """
     mask = 0
     for done in tricks:
-        for card in done.cards:
-            mask |= 1 << card
+        mask |= done.mask
     for card in trick:
         mask |= 1 << card
     return mask
 
 
-def breaks_hearts(rules: Rules, card: Card) -> bool:
+def breaks_hearts(rules: Rules, card: int) -> bool:
     """Whether playing ``card`` breaks hearts.
 
     Any heart does, and Q♠ when ``Rules.queen_breaks_hearts`` is set.
@@ -149,9 +179,6 @@ def breaks_hearts(rules: Rules, card: Card) -> bool:
     (True, False)
     """
     return bool(rules.breaking_mask >> card & 1)
-
-
-# --- the hand's opening --------------------------------------------------------------------
 
 
 def first_leader(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
@@ -176,44 +203,7 @@ def first_leader(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
     )
 
 
-def receiver(seat: int, direction: PassDirection, players: int) -> int:
-    """The seat that receives the cards ``seat`` passes ``direction``.
-
-    >>> receiver(3, PassDirection.LEFT, 4), receiver(0, PassDirection.RIGHT, 4)
-    (0, 3)
-    """
-    return (seat + direction.offset(players)) % players
-
-
-def passer(seat: int, direction: PassDirection, players: int) -> int:
-    """The seat whose passed cards ``seat`` receives (the inverse of :func:`receiver`).
-
-    >>> passer(0, PassDirection.LEFT, 4), passer(2, PassDirection.ACROSS, 4)
-    (3, 0)
-    """
-    return (seat - direction.offset(players)) % players
-
-
-def exchange(
-    hands: Sequence[int], passed: Sequence[int], direction: PassDirection
-) -> tuple[int, ...]:
-    """Each seat's hand once every seat's passed cards have reached their receiver.
-
-    >>> hands = [CardSet("2C 3C").mask, CardSet("4C 5C").mask, CardSet("6C 7C").mask]
-    >>> passed = [CardSet("2C").mask, CardSet("4C").mask, CardSet("6C").mask]
-    >>> [str(CardSet.from_mask(hand)) for hand in exchange(hands, passed, PassDirection.LEFT)]
-    ['3♣ 6♣', '2♣ 5♣', '4♣ 7♣']
-    """
-    players = len(hands)
-    return tuple(
-        [
-            hands[seat] & ~passed[seat] | passed[passer(seat, direction, players)]
-            for seat in range(players)
-        ]
-    )
-
-
-# --- which cards may be played -------------------------------------------------------------
+# --- the rules of play ---------------------------------------------------------------------
 
 
 class PlayRule:
@@ -223,7 +213,8 @@ class PlayRule:
     (what the rules before it allow) that this rule lets ``hand`` play now; it never takes
     every card away. ``refusal`` explains why a card ``allows`` took away may not be played,
     ``allowed`` being what it left. ``applies`` says in which situations the rule is asked
-    at all, so that :func:`playable` asks only the rules that can matter.
+    at all (``first``: on the hand's first trick; ``opening``: :data:`LEAD`,
+    :data:`AFTER_JOKERS` or :data:`FOLLOW`), so that only the rules that can matter are.
 
     >>> FOLLOW_SUIT
     <play rule: follow suit>
@@ -233,11 +224,7 @@ class PlayRule:
     """The rule's name in the docs."""
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        """Whether the rule can take cards away in this kind of situation.
-
-        ``first``: on the hand's first trick; ``opening``: whether the card leads, follows
-        jokers only, or follows a suit.
-        """
+        """Whether the rule can take cards away in this kind of situation."""
         raise NotImplementedError
 
     def allows(
@@ -247,10 +234,27 @@ class PlayRule:
         raise NotImplementedError
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         """Why ``who`` (``"P1"``) may not play ``card``: the end of an error's sentence."""
         raise NotImplementedError
+
+    def single_cards(self, rules: Rules) -> bool:
+        """Whether each card this rule refuses is refused because of one other card held.
+
+        Then a play shows exactly which single cards its player cannot hold
+        (:meth:`RulesOfPlay.revealed`); otherwise :func:`hearts.sample` also replays the
+        hand's plays on each deal it draws.
+        """
+        return True
+
+    def names(self, rules: Rules) -> int:
+        """The cards this rule tells apart from the cards of their suit beside them.
+
+        The endgame solver and claims try one card of each kind; every other built-in
+        rule reads a card by its suit, its points or whether it breaks hearts.
+        """
+        return 0
 
     def __repr__(self) -> str:
         return f"<play rule: {self.name}>"
@@ -262,7 +266,7 @@ class _FollowSuit(PlayRule):
     name = "follow suit"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return opening == _FOLLOW
+        return opening == FOLLOW
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -271,7 +275,7 @@ class _FollowSuit(PlayRule):
         return hand & LED_MASK[led] or cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         suit = _SUIT_SYMBOL[led_card(trick) // 13]
         return (
@@ -289,7 +293,7 @@ class _ForcedDiscard(PlayRule):
     name = "forced discard"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return opening == _FOLLOW and not first and rules.forced_discard
+        return opening == FOLLOW and not first and rules.forced_discard
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -299,7 +303,7 @@ class _ForcedDiscard(PlayRule):
         return cards & rules.penalty_mask or cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         return (
             "a player who cannot follow suit must play a penalty card (Rules.forced_discard), "
@@ -316,7 +320,7 @@ class _FirstLead(PlayRule):
     name = "first lead"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return first and opening == _LEAD and rules.first_lead in (_LOWEST_CLUB, _ANY_CLUB)
+        return first and opening == LEAD and rules.first_lead in (_LOWEST_CLUB, _ANY_CLUB)
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -326,7 +330,7 @@ class _FirstLead(PlayRule):
         return cards & _CLUBS or cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         if rules.first_lead is _LOWEST_CLUB:
             return f"the first trick must be led with {rules.lowest_club}."
@@ -342,7 +346,7 @@ class _JokerLead(PlayRule):
     name = "joker lead"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return opening != _FOLLOW and rules.jokers > 0
+        return opening != FOLLOW and rules.jokers > 0
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -350,7 +354,7 @@ class _JokerLead(PlayRule):
         return cards & ~JOKERS or cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         return "a joker may be led only by a player with no other card it may lead."
 
@@ -364,7 +368,7 @@ class _NoHeartFirstLead(PlayRule):
     name = "no heart on the first lead"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return first and opening != _FOLLOW and rules.first_lead is _NO_HEART_LEAD
+        return first and opening != FOLLOW and rules.first_lead is _NO_HEART_LEAD
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -372,7 +376,7 @@ class _NoHeartFirstLead(PlayRule):
         return cards & ~HEARTS or cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         return (
             f"the first lead may not be a heart while {who} holds other suits "
@@ -390,7 +394,7 @@ class _HeartsBroken(PlayRule):
     name = "hearts broken"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return opening != _FOLLOW and rules.must_break_hearts
+        return opening != FOLLOW and rules.must_break_hearts
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
@@ -403,9 +407,13 @@ class _HeartsBroken(PlayRule):
         return cards
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         return f"hearts are not broken and {who} holds other suits."
+
+    def names(self, rules: Rules) -> int:
+        # A leader holding only hearts and Q♠ may lead a heart: Q♠ alone changes that.
+        return _QUEEN if rules.can_lead_hearts_instead_of_queen else 0
 
 
 class _FirstTrickBan(PlayRule):
@@ -427,7 +435,7 @@ class _FirstTrickBan(PlayRule):
         return first_trick_allowed(rules, hand, cards)
 
     def refusal(
-        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: Card
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
     ) -> str:
         barred = first_trick_barred(rules, hand)
         if not allowed & ~barred:  # only barred cards: the fallback keeps Q♠ alone
@@ -454,20 +462,10 @@ class _FirstTrickBan(PlayRule):
             return f"{banned}, and {who} can lead {CardSet.from_mask(allowed)}."
         return f"{banned} while {who} holds other cards."
 
-
-def named_cards(rules: Rules) -> int:
-    """The cards a rule of play names one by one after the first trick.
-
-    Every other rule reads a card by its suit, its points or whether it breaks hearts;
-    Q♠ is named when ``Rules.can_lead_hearts_instead_of_queen`` lets a leader holding only
-    it and hearts lead a heart. (The endgame solver may treat two cards alike only when
-    no rule tells them apart.)
-
-    >>> from hearts import Rules
-    >>> named_cards(Rules()), named_cards(Rules(can_lead_hearts_instead_of_queen=True)) == _QUEEN
-    (0, True)
-    """
-    return _QUEEN if rules.can_lead_hearts_instead_of_queen and rules.must_break_hearts else 0
+    def single_cards(self, rules: Rules) -> bool:
+        # A barred heart played to a heart lead shows only that its player did not hold
+        # another heart and a club it could play together: no single card is ruled out.
+        return rules.first_trick is not _FIRST_TURN_HEARTS
 
 
 def first_trick_barred(rules: Rules, hand: int) -> int:
@@ -510,7 +508,6 @@ def first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
     return cards
 
 
-@functools.lru_cache(maxsize=64)
 def _barred_text(rules: Rules, barred: int) -> str:
     """The barred cards in words: "a heart or Q♠", "a heart, 7♣ or Q♠"."""
     hearts = rules.deck_mask & HEARTS
@@ -537,42 +534,444 @@ PLAY_RULES: Final = (
     HEARTS_BROKEN,
     FIRST_TRICK_BAN,
 )
-"""Every play rule, in the order they narrow the cards: the first-trick ban last, so that
-it bars cards only among those the other rules allow."""
+"""The library's rules of play, in the order they narrow the cards: the first-trick ban
+last, so that it bars cards only among those the other rules allow."""
 
 
-_Plans: TypeAlias = tuple[tuple[PlayRule, ...], ...]
-_PLANS: dict[int, tuple[Rules, _Plans]] = {}
-"""For each Rules, the play rules that apply in each kind of situation (:func:`_plans`).
-
-Keyed by ``id`` (hashing a Rules on every play costs more), with the Rules kept beside
-its plans so that an id reused after the Rules is gone is never mistaken for it; a few
-hundred are kept."""
+# --- rules added from outside ------------------------------------------------------------
 
 
-def _opening(trick: Cards) -> int:
-    """How ``trick`` opens for the card played next: it leads, follows jokers, or follows."""
-    if not trick:
-        return _LEAD
-    return _FOLLOW if trick[0] < FIRST_JOKER or led_card(trick) >= 0 else _AFTER_JOKERS
+class RuleOfPlay(Protocol):
+    """A rule of play written outside the library, for :func:`add_rule`.
+
+    The same methods as :class:`PlayRule` (whose docs say what each does); it need not
+    subclass it (and cannot, in the compiled build). ``single_cards`` may be left out: an
+    added rule is then assumed to refuse cards for what several cards held together say.
+    """
+
+    @property
+    def name(self) -> str:
+        """The rule's name, in its ``repr``."""
+
+    def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+        """Whether the rule can take cards away in this kind of situation."""
+
+    def allows(
+        self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
+    ) -> int:
+        """The part of ``cards`` this rule lets ``hand`` play."""
+
+    def refusal(
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
+    ) -> str:
+        """Why ``who`` may not play ``card``: the end of an error's sentence."""
 
 
-def _plans(rules: Rules) -> _Plans:
-    """The play rules that apply, in order, indexed by ``opening + 3 * first``."""
-    return tuple(
-        [
-            tuple([rule for rule in PLAY_RULES if rule.applies(rules, on_first, opening)])
-            for on_first in (False, True)
-            for opening in (_LEAD, _AFTER_JOKERS, _FOLLOW)
-        ]
+@final
+class _Added(PlayRule):
+    """A rule added with :func:`add_rule`, asked through its own methods."""
+
+    def __init__(self, rule: RuleOfPlay) -> None:
+        self.rule = rule
+        self.name = str(rule.name)
+
+    def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+        return bool(self.rule.applies(rules, first, opening))
+
+    def allows(
+        self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
+    ) -> int:
+        allowed = self.rule.allows(rules, hand, cards, trick, first, broken)
+        if not isinstance(allowed, int) or allowed & ~cards or (cards and not allowed):
+            raise HeartsError(
+                f"The rule of play {self.name!r} allowed {allowed!r} out of the cards "
+                f"{CardSet.from_mask(cards)}: a rule of play returns some of the cards it "
+                "is given, and never none of them."
+            )
+        return allowed
+
+    def refusal(
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
+    ) -> str:
+        return str(self.rule.refusal(rules, who, hand, allowed, trick, card))
+
+    def single_cards(self, rules: Rules) -> bool:
+        decide = getattr(self.rule, "single_cards", None)
+        return bool(decide(rules)) if decide is not None else False
+
+    def names(self, rules: Rules) -> int:
+        return ALL_CARDS  # it may tell any card from any other
+
+
+@final
+class _Registry:
+    """The rules of play in force, and how many times they changed.
+
+    Each change makes every :class:`RulesOfPlay` made before it stale.
+    """
+
+    def __init__(self) -> None:
+        self.rules: list[PlayRule] = list(PLAY_RULES)
+        self.generation = 0
+
+
+_REGISTRY: Final = _Registry()
+
+
+def add_rule(rule: RuleOfPlay) -> None:
+    """Add a rule of play to every game, just before the first-trick ban.
+
+    ``rule`` has the methods of :class:`RuleOfPlay`. Every consumer of the kernel honours
+    it from now on: :func:`hearts.legal_moves`, :func:`hearts.apply` (its refusal
+    sentence included), a view's inferences, :func:`hearts.sample`, claims and
+    :func:`hearts.solve`. For tests and experiments; :func:`remove_rule` takes it away.
+
+    >>> class LowestFollow:
+    ...     name = "lowest follow"
+    ...     def applies(self, rules, first, opening):
+    ...         return opening == FOLLOW
+    ...     def allows(self, rules, hand, cards, trick, first, broken):
+    ...         lowest = cards & LED_MASK[led_card(trick)]
+    ...         return lowest & -lowest or cards
+    ...     def refusal(self, rules, who, hand, allowed, trick, card):
+    ...         return f"{who} must follow with its lowest card."
+    >>> import hearts
+    >>> rule = LowestFollow()
+    >>> add_rule(rule)
+    >>> try:
+    ...     playable(hearts.Rules(), CardSet("3D 9D QS").mask, (Card("2D"),), False, False) == CardSet("3D").mask
+    ... finally:
+    ...     remove_rule(rule)
+    True
+    """
+    for method in ("applies", "allows", "refusal"):
+        if not callable(getattr(rule, method, None)):
+            raise TypeError(
+                f"add_rule needs a rule of play with applies, allows and refusal methods "
+                f"(hearts.play.RuleOfPlay), got {rule!r}, which has no {method}."
+            )
+    if not isinstance(getattr(rule, "name", None), str):
+        raise TypeError(
+            f"add_rule needs a rule of play with a name (a str), got {rule!r}, which has no name."
+        )
+    if any(isinstance(known, _Added) and known.rule is rule for known in _REGISTRY.rules):
+        raise HeartsError(f"The rule of play {rule.name!r} is in force already.")
+    rules = _REGISTRY.rules
+    rules.insert(rules.index(FIRST_TRICK_BAN), _Added(rule))
+    _REGISTRY.generation += 1
+
+
+def remove_rule(rule: RuleOfPlay) -> None:
+    """Take away a rule :func:`add_rule` added.
+
+    >>> class Never:
+    ...     name = "never"
+    >>> remove_rule(Never())
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: The rule of play 'never' was not added: only a rule add_rule added can be removed.
+    """
+    for known in _REGISTRY.rules:
+        if isinstance(known, _Added) and known.rule is rule:
+            _REGISTRY.rules.remove(known)
+            _REGISTRY.generation += 1
+            return
+    raise HeartsError(
+        f"The rule of play {getattr(rule, 'name', rule)!r} was not added: only a rule "
+        "add_rule added can be removed."
     )
+
+
+# --- the rules of play of one Rules value ----------------------------------------------------
+
+
+@final
+class RulesOfPlay:
+    """The rules of play of one :class:`~hearts.Rules` value, picked once for each situation.
+
+    Get it with :func:`rules_of_play`. It keeps, for each kind of situation (the first
+    trick or not; a lead, after jokers only, or a follow), the rules that can take cards
+    away there, and what can be derived from them once: whether a rule added from outside
+    is among them (:attr:`extended`), whether each refusal comes from a single card
+    (:attr:`single_cards`), and the cards some rule names one by one (:attr:`named`).
+
+    >>> import hearts
+    >>> standard = rules_of_play(hearts.Rules())
+    >>> standard.plan(first=False, opening=FOLLOW)
+    (<play rule: follow suit>,)
+    >>> standard.extended, standard.single_cards
+    (False, True)
+    """
+
+    __slots__ = (
+        "_revealed", "breaking", "club_leads", "deck", "extended", "generation", "hand_size",
+        "named", "plans", "players", "rules", "single_cards",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.generation = _REGISTRY.generation
+        self.players = rules.players
+        self.hand_size = rules.hand_size
+        self.deck = rules.deck_mask
+        self.breaking = rules.breaking_mask
+        in_force = tuple(_REGISTRY.rules)
+        self.plans = tuple(
+            [
+                tuple([rule for rule in in_force if rule.applies(rules, first, situation)])
+                for first in (False, True)
+                for situation in (LEAD, AFTER_JOKERS, FOLLOW)
+            ]
+        )
+        used = [rule for rule in in_force if any(rule in plan for plan in self.plans)]
+        self.extended = any(isinstance(rule, _Added) for rule in used)
+        """Whether a rule added with :func:`add_rule` can bite under these rules: then the
+        shortcuts that rest on what the library's own rules are (claims' quick tests, the
+        solver's kinds of cards) give way to trying every card."""
+        self.single_cards = all(rule.single_cards(rules) for rule in used)
+        """Whether every refusal comes from one other card held (see
+        :meth:`PlayRule.single_cards`)."""
+        named = 0
+        for rule in used:
+            named |= rule.names(rules)
+        self.named = named & rules.deck_mask
+        """The cards some rule of play tells apart from the cards of their suit beside
+        them, after the first trick (whose rules name single cards anyway)."""
+        # Whether the holder of the lowest club leads the first trick (then the table
+        # knows who holds it until it is played).
+        club, rest = 1 << rules.lowest_club, (0,) * (rules.players - 2)
+        self.club_leads = first_leader(rules, 0, (club, 0, *rest)) != first_leader(
+            rules, 0, (0, club, *rest)
+        )
+        self._revealed: dict[int, int] = {}
+
+    def plan(self, first: bool, opening: int) -> tuple[PlayRule, ...]:
+        """The rules asked, in order, on the first trick or not, at this ``opening``."""
+        return self.plans[opening + 3 if first else opening]
+
+    def allowed(self, hand: int, trick: Cards, first: bool, broken: bool) -> int:
+        """The mask of the cards of ``hand`` that may be played to ``trick``.
+
+        ``first``: whether it is the hand's first trick; ``broken``: whether hearts are.
+        """
+        if not trick:
+            situation = LEAD
+        elif trick[0] < FIRST_JOKER:
+            situation = FOLLOW
+        else:
+            situation = opening(trick)
+        rules = self.rules
+        cards = hand
+        for rule in self.plans[situation + 3 if first else situation]:
+            cards = rule.allows(rules, hand, cards, trick, first, broken)
+        return cards
+
+    def refusal(
+        self, player: int, hand: int, trick: Cards, first: bool, broken: bool, card: int
+    ) -> str | None:
+        """Why ``player`` may not play ``card`` now, as a sentence; None if it may.
+
+        The sentence comes from the first rule that takes the card away.
+        """
+        bit = 1 << card
+        who = f"P{player}"
+        prefix = f"{who} may not {'play' if trick else 'lead'} {CARDS[card]}: "
+        if not hand & bit:
+            return f"{prefix}{who} does not hold it."
+        rules = self.rules
+        cards = hand
+        for rule in self.plan(first, opening(trick)):
+            allowed = rule.allows(rules, hand, cards, trick, first, broken)
+            if not allowed & bit:
+                return prefix + rule.refusal(rules, who, hand, allowed, trick, card)
+            cards = allowed
+        return None
+
+    def revealed(self, card: int, trick: Cards, first: bool, broken: bool) -> int:
+        """The cards whose holding would have made playing ``card`` to ``trick`` illegal.
+
+        Each is tried alone beside the card: when :attr:`single_cards` holds, a hand may
+        play a card exactly when no single card of it forbids it, so these are the whole
+        of what the play reveals. The library's rules read of a trick only how it opens
+        and the suit led, so for them the answer is kept per card and situation.
+        """
+        if self.extended:  # an added rule may read the whole trick: nothing is kept
+            return self._reveal(card, trick, first, broken)
+        if not trick:
+            key, context = 0, trick
+        else:
+            led = led_card(trick)
+            if led < 0:
+                key, context = 1, (CARDS[FIRST_JOKER],)
+            else:
+                suit = led // 13
+                key, context = 2 + suit, (CARDS[13 * suit],)
+        key = card | key << 6 | (1 if first else 0) << 9 | (1 if broken else 0) << 10
+        found = self._revealed.get(key)
+        if found is None:
+            found = self._revealed[key] = self._reveal(card, context, first, broken)
+        return found
+
+    def _reveal(self, card: int, trick: Cards, first: bool, broken: bool) -> int:
+        bit = 1 << card
+        mask = 0
+        other = self.deck & ~bit
+        while other:
+            low = other & -other
+            other ^= low
+            if not self.allowed(bit | low, trick, first, broken) & bit:
+                mask |= low
+        return mask
+
+
+def rules_of_play(rules: Rules) -> RulesOfPlay:
+    """The :class:`RulesOfPlay` of ``rules``: made once, then kept with the rules.
+
+    >>> import hearts
+    >>> rules = hearts.Rules()
+    >>> rules_of_play(rules) is rules_of_play(rules)
+    True
+    """
+    kept = rules._play
+    if isinstance(kept, RulesOfPlay) and kept.generation == _REGISTRY.generation:
+        return kept
+    made = RulesOfPlay(rules)
+    object.__setattr__(rules, "_play", made)
+    return made
+
+
+# --- a hand in play ---------------------------------------------------------------------
+
+
+@final
+class Position(Frozen):
+    """A hand in play, as the rules of play see it: what :meth:`play` changes.
+
+    ``hands`` and ``taken`` are card masks per seat, ``trick`` the cards of the current
+    trick in the order played from ``leader``, ``first`` whether it is the hand's first
+    trick and ``broken`` whether hearts are broken.
+
+    >>> import hearts
+    >>> hands = [hearts.CardSet(text).mask for text in ("2C 5H", "9C 2H", "KC 3D", "AC 4S")]
+    >>> position = Position(rules_of_play(hearts.Rules()), tuple(hands), (), 0, True, False, (0,) * 4)
+    >>> for card in ("2C", "9C", "KC", "AC"):
+    ...     position = position.play(hearts.Card(card))
+    >>> position.leader, position.trick, position.first, position.taken[3] == hearts.CardSet("2C 9C KC AC").mask
+    (3, (), False, True)
+    """
+
+    __slots__ = ("broken", "first", "hands", "leader", "of", "taken", "trick")
+
+    of: RulesOfPlay
+    hands: tuple[int, ...]
+    trick: Cards
+    leader: int
+    first: bool
+    broken: bool
+    taken: tuple[int, ...]
+
+    def __init__(
+        self,
+        of: RulesOfPlay,
+        hands: tuple[int, ...],
+        trick: Cards,
+        leader: int,
+        first: bool,
+        broken: bool,
+        taken: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "of", of)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "broken", broken)
+        object.__setattr__(self, "taken", taken)
+
+    @property
+    def seat(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) % self.of.players
+
+    def allowed(self) -> int:
+        """The mask of the cards the seat to play may play."""
+        return self.of.allowed(self.hands[self.seat], self.trick, self.first, self.broken)
+
+    def refusal(self, card: int) -> str | None:
+        """Why the seat to play may not play ``card``, as a sentence; None if it may."""
+        seat = self.seat
+        return self.of.refusal(seat, self.hands[seat], self.trick, self.first, self.broken, card)
+
+    def reveals(self, card: int) -> int:
+        """The cards the seat to play shows it does not hold by playing ``card`` now."""
+        return self.of.revealed(card, self.trick, self.first, self.broken)
+
+    def play(self, card: int) -> Position:
+        """The position after the seat to play plays ``card`` (trusted to be allowed).
+
+        When it completes the trick, the winner takes the trick's cards and leads next.
+        """
+        of = self.of
+        players = of.players
+        trick = self.trick
+        seat = (self.leader + len(trick)) % players
+        bit = 1 << card
+        hands = _with(self.hands, seat, self.hands[seat] & ~bit)
+        broken = self.broken or bool(of.breaking & bit)
+        trick = (*trick, CARDS[card])
+        if len(trick) < players:
+            return Position(of, hands, trick, self.leader, self.first, broken, self.taken)
+        winner = trick_winner(trick, self.leader, players)
+        won = 0
+        for played in trick:
+            won |= 1 << played
+        taken = _with(self.taken, winner, self.taken[winner] | won)
+        return Position(of, hands, (), winner, False, broken, taken)
+
+
+def replay(
+    of: RulesOfPlay, leader: int, plays: Sequence[int], held: tuple[int, ...] | None = None
+) -> tuple[int, ...] | None:
+    """What each seat showed it does not hold by its ``plays`` this hand.
+
+    The plays are replayed from the hand's first lead by ``leader``, and each is read as
+    :meth:`Position.reveals` reads it (as the engine keeps it).
+
+    With ``held``, the hands at the start of play, each play must also be allowed: None
+    if one is not.
+
+    >>> import hearts
+    >>> plays = [hearts.Card(text) for text in ("2C", "3C", "9D", "4C")]
+    >>> shown = replay(rules_of_play(hearts.Rules()), 0, plays)
+    >>> str(hearts.CardSet.from_mask(shown[2]))
+    '2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣'
+    """
+    zeros = (0,) * of.players
+    position = Position(of, zeros if held is None else held, (), leader, True, False, zeros)
+    shown = list(zeros)
+    for card in plays:
+        if held is not None and not position.allowed() >> card & 1:
+            return None
+        shown[position.seat] |= position.reveals(card)
+        position = position.play(card)
+    return tuple(shown)
+
+
+def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with the one at ``index`` replaced."""
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
+
+
+# --- the rules of play as functions of the rules -----------------------------------------
 
 
 def playable(rules: Rules, hand: int, trick: Cards, first: bool, broken: bool) -> int:
     """The bitmask of the cards of ``hand`` that may be played to ``trick``.
 
     ``first``: whether this is the hand's first trick; ``broken``: whether hearts are
-    broken.
+    broken (:meth:`RulesOfPlay.allowed`).
 
     >>> from hearts import Rules
     >>> hand = CardSet("3C 7C 5H").mask
@@ -581,22 +980,7 @@ def playable(rules: Rules, hand: int, trick: Cards, first: bool, broken: bool) -
     >>> str(CardSet.from_mask(playable(Rules(), hand, (Card("2D"),), False, False)))
     '3♣ 7♣ 5♥'
     """
-    # The hot path: the rules that apply here come from a table kept per Rules object.
-    entry = _PLANS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        entry = _PLANS[id(rules)] = (rules, _plans(rules))
-    if not trick:
-        opening = _LEAD
-    elif trick[0] < FIRST_JOKER:
-        opening = _FOLLOW
-    else:
-        opening = _opening(trick)
-    cards = hand
-    for rule in entry[1][opening + 3 if first else opening]:
-        cards = rule.allows(rules, hand, cards, trick, first, broken)
-    return cards
+    return rules_of_play(rules).allowed(hand, trick, first, broken)
 
 
 def refusal(
@@ -606,7 +990,7 @@ def refusal(
     trick: Cards,
     first: bool,
     broken: bool,
-    card: Card,
+    card: int,
 ) -> str | None:
     """Why ``player`` may not play ``card`` now, as a sentence; None if it may.
 
@@ -619,18 +1003,19 @@ def refusal(
     >>> refusal(Rules(), 1, hand, (Card("2C"),), True, False, Card("3C")) is None
     True
     """
-    bit = 1 << card
-    who = f"P{player}"
-    prefix = f"{who} may not {'play' if trick else 'lead'} {card}: "
-    if not hand & bit:
-        return f"{prefix}{who} does not hold it."
-    cards = hand
-    opening = _opening(trick)
-    for rule in PLAY_RULES:
-        if not rule.applies(rules, first, opening):
-            continue
-        allowed = rule.allows(rules, hand, cards, trick, first, broken)
-        if not allowed & bit:
-            return prefix + rule.refusal(rules, who, hand, allowed, trick, card)
-        cards = allowed
-    return None
+    return rules_of_play(rules).refusal(player, hand, trick, first, broken, card)
+
+
+def named_cards(rules: Rules) -> int:
+    """The cards a rule of play names one by one after the first trick.
+
+    Every other rule reads a card by its suit, its points or whether it breaks hearts;
+    Q♠ is named when ``Rules.can_lead_hearts_instead_of_queen`` lets a leader holding only
+    it and hearts lead a heart. (The endgame solver and claims may treat two cards alike
+    only when no rule tells them apart.)
+
+    >>> from hearts import Rules
+    >>> named_cards(Rules()), named_cards(Rules(can_lead_hearts_instead_of_queen=True)) == _QUEEN
+    (0, True)
+    """
+    return rules_of_play(rules).named

@@ -267,6 +267,9 @@ class Rules:
     first_trick_barred: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards barred from the first trick (for ``FIRST_TURN_HEARTS``, the
     cards barred to a player who holds a club)."""
+    _play: object = attrs.field(init=False, default=None, eq=False, repr=False)
+    """The rules of play picked for these rules, kept here by :func:`hearts.play.rules_of_play`
+    once it has made them (so that no table keyed by the rules is ever looked up)."""
 
     def __attrs_post_init__(self) -> None:
         for name in NUMBER_FIELDS:
@@ -490,6 +493,10 @@ class Rules:
     def __copy__(self) -> Rules:
         return self
 
+    def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
+        # Pickled as its fields: the tables are made again, the rules of play when asked.
+        return (_from_fields, ({name: getattr(self, name) for name in FIELD_ORDER},))
+
     def __deepcopy__(self, memo: dict[int, object]) -> Rules:
         return self
 
@@ -661,6 +668,11 @@ FIELD_ORDER: Final = tuple(field.name for field in attrs.fields(Rules) if field.
 """The fields of :class:`Rules`, in their documented order."""
 RULES_SCHEMA: Final = 1
 """The version of the JSON form of :class:`Rules` (:meth:`Rules.to_dict`)."""
+
+
+def _from_fields(fields: dict[str, Any]) -> Rules:
+    """The rules with these fields (how a pickled :class:`Rules` is read back)."""
+    return Rules(**fields)
 
 
 def _check_known(where: str, names: Iterable[object]) -> None:

@@ -30,9 +30,8 @@ from typing import Final, NamedTuple
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
-from hearts.passes import passable
-from hearts.play import breaks_hearts, passer, playable, receiver
-from hearts.rules import FirstTrick, PassDirection
+from hearts.passes import passable, passer, passes_cards, receiver
+from hearts.play import replay, rules_of_play
 from hearts.state import Phase, State
 from hearts.views import PlayerView
 
@@ -80,16 +79,18 @@ def checked_sample(view: PlayerView, rng: random.Random) -> State:
 
 
 def _sample_from(view: PlayerView, dealer: _Dealer, rng: random.Random) -> State:
-    if view.rules.first_trick is not FirstTrick.FIRST_TURN_HEARTS:
-        return _complete(view, dealer.draw(rng), rng)
-    # Under first-turn hearts a barred heart played to a heart lead on the first trick shows
-    # only that the player did not hold both another heart and a club it could play: no
-    # single card is ruled out, so the deals that break it are drawn again (rejection keeps
-    # the draw uniform among the deals that remain).
+    if rules_of_play(view.rules).single_cards:
+        return _complete(view, dealer, dealer.draw(rng), rng)
+    # A rule whose refusals come from several cards held together (first-turn hearts: a
+    # barred heart played to a heart lead on the first trick shows only that its player
+    # did not hold both another heart and a club it could play) rules out no single card:
+    # the deals whose plays could not have been made are drawn again (rejection keeps the
+    # draw uniform among the deals that remain).
     played = _played_by(view)
     for _ in range(_MAX_DRAWS):
-        state = _complete(view, dealer.draw(rng), rng)
-        if _first_trick_replays(state, played):
+        state = _complete(view, dealer, dealer.draw(rng), rng)
+        held = tuple([now | cards for now, cards in zip(state.hand_masks, played, strict=True)])
+        if _replay(view, held) is not None:
             return state
     raise HeartsError(
         f"No deal consistent with P{view.player}'s view was found in {_MAX_DRAWS:,} draws."
@@ -99,33 +100,23 @@ def _sample_from(view: PlayerView, dealer: _Dealer, rng: random.Random) -> State
 _MAX_DRAWS: Final = 10_000
 
 
-def _first_trick_replays(state: State, played: list[int]) -> bool:
-    """Whether each card of the hand's first trick was one its player could play.
+def _replay(view: PlayerView, held: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """What each seat showed it does not hold by its plays so far (:func:`~hearts.play.replay`).
 
-    ``played``: the cards each seat has played this hand (:func:`_played_by`), which it held
-    at the first trick together with what it holds now.
+    None if ``held``, the hands at the start of play, could not have made them.
     """
-    if not state.tricks and not state.trick:
-        return True
-    players = state.rules.players
-    cards = state.tricks[0].cards if state.tricks else state.trick
-    leader = state.tricks[0].leader if state.tricks else state.leader
-    broken = False
-    for index, card in enumerate(cards):
-        seat = (leader + index) % players
-        held = state.hand_masks[seat] | played[seat]
-        if not playable(state.rules, held, cards[:index], True, broken) >> card & 1:
-            return False
-        broken = broken or breaks_hearts(state.rules, card)
-    return True
+    first = view.tricks[0].leader if view.tricks else view.leader
+    plays = [card for done in view.tricks for card in done.cards]
+    return replay(rules_of_play(view.rules), first, [*plays, *view.trick], held)
 
 
 def count_deals(view: PlayerView) -> int:
     """How many deals of the unseen cards ``view`` allows (what :func:`sample` draws from).
 
-    Under ``first_trick='first_turn_hearts'`` it is an upper bound: a barred heart played to
-    a heart lead on the first trick rules out holding another heart and a playable club
-    together, which no count of single cards expresses (:func:`sample` draws again then).
+    Under ``first_trick='first_turn_hearts'`` (and any rule whose refusals come from several
+    cards held together) it is an upper bound: a barred heart played to a heart lead on the
+    first trick rules out holding another heart and a playable club together, which no
+    count of single cards expresses (:func:`sample` draws again then).
 
     >>> import hearts
     >>> state = hearts.new_game(seed=9)
@@ -175,7 +166,7 @@ class _Dealer:
 
     __slots__ = (
         "_caps", "_classes", "_groups", "_limit", "_memo", "_seat_caps", "_shares", "_steps",
-        "_work", "total",
+        "_work", "shown", "total",
     )  # fmt: skip
 
     def __init__(
@@ -186,6 +177,8 @@ class _Dealer:
     ):
         self._seat_caps = caps
         self._limit = limit
+        self.shown: tuple[int, ...] = (0,) * len(caps)
+        """What each seat has shown by its plays it does not hold (see :func:`_replay`)."""
         seats = [seat for seat, room in enumerate(caps) if room]
         signatures: dict[tuple[int, ...], list[int]] = {}
         for seat in seats:
@@ -451,6 +444,9 @@ def _count_view(view: PlayerView, limit: int | None = None) -> _Dealer:
             )
         groups.setdefault(allowed, []).append(card)
     dealer = _Dealer(tuple(caps), list(groups.items()), limit)
+    shown = _replay(view, None)
+    if shown is not None:
+        dealer.shown = shown
     if not dealer.total:
         raise HeartsError(
             f"No deal is consistent with {who}: the hand sizes, the known cards and the "
@@ -494,8 +490,8 @@ def _pick(mask: int, count: int, rng: random.Random) -> int:
     return chosen
 
 
-def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
-    """The state of ``view`` with the unseen cards dealt as ``parts``."""
+def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: random.Random) -> State:
+    """The state of ``view`` with the unseen cards dealt as ``parts`` by ``dealer``."""
     rules, player, phase = view.rules, view.player, view.phase
     players = rules.players
     empty = (0,) * players
@@ -528,7 +524,7 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
             else empty
         )
         direction = view.pass_direction
-        if not view.pass_count or direction is PassDirection.HOLD:
+        if not passes_cards(direction, view.pass_count):
             passed = empty
         else:
             chosen = []
@@ -545,4 +541,4 @@ def _complete(view: PlayerView, parts: list[int], rng: random.Random) -> State:
             held[seat] & ~passed[passer(seat, direction, players)] | passed[seat]
             for seat in range(players)
         )
-    return view._state_with(rng.getrandbits(63), dealt, hands, passed)
+    return view._state_with(rng.getrandbits(63), dealt, hands, passed, dealer.shown)

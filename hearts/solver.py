@@ -15,9 +15,9 @@ the shot is scored. In a chip game the cost is the other way round (chips won ar
 A shooter with a choice of how to score (``ShootMode.CHOOSE``) chooses on its side's
 behalf. Claims are not searched: a claim only ends a hand the way its play would.
 
-Every rule comes from where it is written once: the cards that may be played from
-:func:`hearts.play.playable`, a trick's winner from :func:`~hearts.trick_winner`, the
-hand's score from :func:`hearts.hand_changes`. The search itself is alpha-beta
+Every rule comes from where it is written once: the cards that may be played and a card
+played come from the kernel of play (:class:`hearts.play.Position`), the hand's score
+from :func:`hearts.hand_changes`. The search itself is alpha-beta
 with a transposition table at the start of each trick (keyed on the hands, the leader and
 the scoring cards each seat has taken), and plays cards of the same kind once: two cards
 of a suit with no card still out between them, and the same standing in the score, do
@@ -39,9 +39,9 @@ from typing import Final, final
 
 import attrs
 
-from hearts.cards import CARDS, JOKERS, SUIT_MASKS, Card
+from hearts.cards import CARDS
 from hearts.moves import PLAYS, Play
-from hearts.play import LED_MASK, breaks_hearts, led_card, named_cards, playable, trick_winner
+from hearts.play import LED_MASK, Position, led_card, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import (
     additive,
@@ -52,11 +52,10 @@ from hearts.scoring import (
     shoot_options,
 )
 from hearts.state import State
+from hearts.transitions import position_of
 
 __all__ = ["Solution"]
 
-_CHUNKS: Final = (*SUIT_MASKS, JOKERS)
-_OFF: Final = ShootMode.OFF
 _EXACT: Final = 0
 _LOWER: Final = 1  # the stored value is a lower bound
 _UPPER: Final = 2  # the stored value is an upper bound
@@ -99,17 +98,18 @@ class Solution:
 
 def solve_position(state: State, every_move: bool) -> Solution:
     """:func:`hearts.solve` once its arguments are checked (a state in play)."""
-    search = _Search(state)
-    player = state.to_move[0]
-    heads, kin = search.kinds_of(player)
+    root = position_of(state)
+    search = _Search(state, root)
+    player = root.seat
+    heads, kin = search.kinds_of(root)
     best_card, best = -1, _INFINITY
     best_leaf: tuple[int, ...] = ()
     found: dict[int, int] = {}
-    for card in search.ordered(player, heads):
+    for card in search.ordered(root, heads):
         # Every move's exact cost needs the whole window; the best one alone, a window
         # below the best so far (a move that cannot beat it is cut).
         high = _INFINITY if every_move else best
-        value, leaf = search.play(player, card, -_INFINITY, high)
+        value, leaf = search.search(root.play(card), -_INFINITY, high)
         found[card] = value
         if value < best or (every_move and value == best and card > best_card):
             best_card, best, best_leaf = card, value, leaf
@@ -141,55 +141,49 @@ _INFINITY: Final = 1 << 40
 
 @final
 class _Search:
-    """Alpha-beta over the rest of one hand, the cards kept in lists changed and restored."""
+    """Alpha-beta over the rest of one hand, from position to position."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, root: Position) -> None:
         rules = state.rules
         self.rules: Rules = rules
         self.players: int = rules.players
-        self.root: int = state.to_move[0]
+        self.root: int = root.seat
         self.scores: tuple[int, ...] = state.scores
         self.hand_number: int = state.hand_number
         self.pool: int = state.results[-1].pool if state.results else 0
         self.sign: int = -1 if rules.chips is not None else 1
-        self.hands: list[int] = list(state.hand_masks)
-        self.taken: list[int] = list(state.taken_masks)
-        self.trick: list[Card] = list(state.trick)
-        self.leader: int = state.leader
-        self.first: bool = not state.tricks
-        self.broken: bool = state.hearts_broken
         self.nodes: int = 0
         # What the score reads of the cards taken.
         self.scoring_mask: int = scoring_cards(rules)
         self.counts_matter: bool = reads_trick_counts(rules)
-        self.kinds: tuple[int, ...] = _kinds_of(rules)
+        self.kinds: tuple[int, ...] = _kinds(rules, root.of.named)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.exact_leaves: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.leaves: dict[tuple[int, ...], int] = {}
 
     # --- the moves ---------------------------------------------------------------------
 
-    def candidates(self, seat: int) -> list[int]:
-        """One card of each kind the seat may play now, the likeliest best first."""
-        picked = self.kinds_of(seat)[0]
+    def candidates(self, position: Position) -> list[int]:
+        """One card of each kind the seat to play may play, the likeliest best first."""
+        picked = self.kinds_of(position)[0]
         if len(picked) > 1:
-            picked = self.ordered(seat, picked)
+            picked = self.ordered(position, picked)
         return picked
 
-    def kinds_of(self, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
+    def kinds_of(self, position: Position) -> tuple[list[int], list[tuple[int, int]]]:
         """The highest card of each kind the seat may play, and each legal card's highest kin.
 
         Two cards are of a kind when no card still out lies between them and both score
-        and break hearts alike: whichever is played, the rest of the hand goes the same.
+        and break hearts alike (and no rule of play names either): whichever is played,
+        the rest of the hand goes the same.
         """
-        legal = playable(self.rules, self.hands[seat], tuple(self.trick), self.first, self.broken)
-        cards = _descending(legal)
-        if self.first:  # first-trick rules name single cards: every card is its own kind
+        cards = _descending(position.allowed())
+        if position.first:  # first-trick rules name single cards: every card is its own kind
             return cards, [(card, card) for card in cards]
         out = 0
-        for hand in self.hands:
+        for hand in position.hands:
             out |= hand
-        for played in self.trick:
+        for played in position.trick:
             out |= 1 << played
         kinds = self.kinds
         picked: list[int] = []
@@ -207,23 +201,23 @@ class _Search:
             previous = card
         return picked, kin
 
-    def ordered(self, seat: int, cards: list[int]) -> list[int]:
+    def ordered(self, position: Position, cards: list[int]) -> list[int]:
         """The cards most likely to be best for the seat first, so that alpha-beta cuts more.
 
         The root's side wants points to go to the others, the others want them to go to the
         root: each seat first tries what gives points to the other side.
         """
-        trick = self.trick
+        trick = position.trick
         points = self.rules.card_points
-        minimising = seat == self.root
+        minimising = position.seat == self.root
         if not trick:  # leading: low cards first for the root, high for the others
             return cards[::-1] if minimising else cards
         led = led_card(trick)
         if led < 0:  # only jokers so far
             return cards
         suit = LED_MASK[led]
-        winner = trick_winner(trick, self.leader, self.players)  # so far
-        top = trick[(winner - self.leader) % self.players]
+        winner = trick_winner(trick, position.leader, self.players)  # so far
+        top = trick[(winner - position.leader) % self.players]
         root_winning = winner == self.root
         scored: list[tuple[int, int]] = []
         for card in cards:
@@ -245,61 +239,30 @@ class _Search:
         scored.sort()
         return [card for _, card in scored]
 
-    def play(self, seat: int, card: int, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
-        """The value after ``seat`` plays ``card``, and the cards taken at the end of its line."""
-        bit = 1 << card
-        rules = self.rules
-        hands, trick = self.hands, self.trick
-        hands[seat] ^= bit
-        broken, leader, first = self.broken, self.leader, self.first
-        if breaks_hearts(rules, CARDS[card]):
-            self.broken = True
-        trick.append(CARDS[card])
-        if len(trick) < self.players:
-            result = self.search(alpha, beta)
-        else:
-            played = tuple(trick)
-            winner = trick_winner(played, leader, self.players)
-            won = 0
-            for taken in played:
-                won |= 1 << taken
-            self.taken[winner] |= won
-            trick.clear()
-            self.leader, self.first = winner, False
-            result = self.search(alpha, beta)
-            self.taken[winner] ^= won
-            trick.extend(played)
-            self.leader, self.first = leader, first
-        trick.pop()
-        self.broken = broken
-        hands[seat] ^= bit
-        return result
-
     # --- the search --------------------------------------------------------------------
 
-    def search(self, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
+    def search(self, position: Position, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
         """The value of the position (fail-soft within ``alpha``..``beta``) and its leaf."""
         self.nodes += 1
-        trick = self.trick
         key: tuple[int, ...] = ()
         base = 0
         start_alpha, start_beta = alpha, beta
-        seat = (self.leader + len(trick)) % self.players
         tried = -1
-        if not trick:
-            hands = self.hands
+        taken = position.taken
+        leading = not position.trick
+        if leading:
+            hands = position.hands
             left = 0
             for hand in hands:
                 left |= hand
             if not left & self.scoring_mask and not self.counts_matter:
                 left = 0  # nothing left to score: the rest of the hand changes nothing
             if not left:
-                leaf = tuple(self.taken)
-                return self.leaf_value(leaf), leaf
-            if additive(self.rules, tuple(self.taken)):
+                return self.leaf_value(taken), taken
+            if additive(self.rules, taken):
                 # What is taken from now on adds to the cost whoever took what before: the
                 # table keeps the cost still to come, under a key without the cards taken.
-                base = self.leaf_value(tuple(self.taken))
+                base = self.leaf_value(taken)
                 # Each card still out adds (players - 1) times its points if the root takes
                 # it, less its points if another seat does: the cost's bounds from here.
                 rules = self.rules
@@ -312,40 +275,41 @@ class _Search:
                 low = base - gains + spread * losses
                 if low >= beta:
                     return low, ()
-                key = (*hands, self.leader, int(self.broken))
+                key = (*hands, position.leader, int(position.broken))
             else:
                 base = 0
-                key = self.key()
+                key = self.key(position)
             entry = self.table.get(key)
             if entry is not None:
                 value, bound, tried = entry
                 value += base
                 if bound == _EXACT:
                     ahead = self.exact_leaves[key]
-                    return value, tuple([t | a for t, a in zip(self.taken, ahead, strict=True)])
+                    return value, tuple([t | a for t, a in zip(taken, ahead, strict=True)])
                 if (bound == _LOWER and value >= beta) or (bound == _UPPER and value <= alpha):
                     return value, ()
-        minimising = seat == self.root
+        minimising = position.seat == self.root
         best = _INFINITY if minimising else -_INFINITY
         best_card = -1
         best_leaf: tuple[int, ...] = ()
-        cards = self.candidates(seat)
+        cards = self.candidates(position)
         if tried >= 0 and tried in cards and cards[0] != tried:
             cards.remove(tried)
             cards.insert(0, tried)
         for card in cards:
+            after = position.play(card)
             # The first card with the whole window; the rest only to show they are no
             # better (a null window), searched again in full when one is.
             if best_card < 0 or alpha + 1 >= beta:
-                value, leaf = self.play(seat, card, alpha, beta)
+                value, leaf = self.search(after, alpha, beta)
             elif minimising:
-                value, leaf = self.play(seat, card, beta - 1, beta)
+                value, leaf = self.search(after, beta - 1, beta)
                 if alpha < value < beta:
-                    value, leaf = self.play(seat, card, alpha, value + 1)
+                    value, leaf = self.search(after, alpha, value + 1)
             else:
-                value, leaf = self.play(seat, card, alpha, alpha + 1)
+                value, leaf = self.search(after, alpha, alpha + 1)
                 if alpha < value < beta:
-                    value, leaf = self.play(seat, card, value - 1, beta)
+                    value, leaf = self.search(after, value - 1, beta)
             if minimising:
                 if value < best:
                     best, best_leaf, best_card = value, leaf, card
@@ -355,7 +319,7 @@ class _Search:
                 alpha = max(alpha, best)
             if alpha >= beta:
                 break
-        if not trick:
+        if leading:
             if best <= start_alpha:
                 bound = _UPPER
             elif best >= start_beta:
@@ -363,16 +327,16 @@ class _Search:
             else:
                 bound = _EXACT
                 self.exact_leaves[key] = tuple(
-                    [end & ~now for now, end in zip(self.taken, best_leaf, strict=True)]
+                    [end & ~now for now, end in zip(taken, best_leaf, strict=True)]
                 )
             self.table[key] = (best - base, bound, best_card)
         return best, best_leaf
 
-    def key(self) -> tuple[int, ...]:
+    def key(self, position: Position) -> tuple[int, ...]:
         """The position at the start of a trick, as far as the rest of the hand can tell."""
-        parts = [*self.hands, self.leader, int(self.broken)]
+        parts = [*position.hands, position.leader, int(position.broken)]
         scoring = self.scoring_mask
-        for taken in self.taken:
+        for taken in position.taken:
             parts.append(taken & scoring)
             if self.counts_matter:
                 parts.append(taken.bit_count())
@@ -428,27 +392,13 @@ class _Search:
         return self.changes_with(taken, choice)
 
 
-_KINDS: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
-""":func:`_kinds` per Rules, keyed by ``id`` with the Rules kept beside (as play's plans)."""
-
-
-def _kinds_of(rules: Rules) -> tuple[int, ...]:
-    entry = _KINDS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_KINDS) >= 64:
-            _KINDS.clear()
-        entry = _KINDS[id(rules)] = (rules, _kinds(rules))
-    return entry[1]
-
-
-def _kinds(rules: Rules) -> tuple[int, ...]:
+def _kinds(rules: Rules, named: int) -> tuple[int, ...]:
     """For each card, a number equal for cards of a suit that the rules treat alike.
 
     Alike for the score (points, moon, penalty, bonus) and for play (breaking hearts; a
-    card a rule of play names by itself is a kind of its own).
+    card a rule of play names by itself, ``named``, is a kind of its own).
     """
     masks = (rules.moon_mask, rules.penalty_mask, rules.bonus_mask, rules.breaking_mask)
-    named = named_cards(rules)
     numbers: dict[tuple[int, ...], int] = {}
     kinds = []
     for card in range(len(CARDS)):

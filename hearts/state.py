@@ -23,14 +23,16 @@ from typing import Any, Final, NamedTuple, Protocol, final
 import attrs
 
 from hearts.cards import Card, CardSet
+from hearts.errors import HeartsError, describe_value
+from hearts.frozen import Frozen
 from hearts.rules import PassDirection, Rules, ShootMode
 
-__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint"]
+__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint", "check_seat"]
 
 _STATE_FIELDS: Final = (
     "rules", "seed", "phase", "hand_number", "scores", "results", "pass_direction",
     "pass_count", "dealt_masks", "hand_masks", "passed_masks", "to_move", "leader", "trick",
-    "tricks", "taken_masks", "hearts_broken",
+    "tricks", "taken_masks", "hearts_broken", "ruled_out_masks",
 )  # fmt: skip
 """State's fields, in the constructor's order."""
 
@@ -209,7 +211,7 @@ class HandResult:
 
 
 @final
-class State:
+class State(Frozen):
     """One moment of a game: immutable, hashable, and cheap to keep.
 
     Build one with :func:`hearts.new_game` or :func:`hearts.from_hands` and move on with
@@ -227,40 +229,44 @@ class State:
 
     __slots__ = _STATE_FIELDS
 
-    rules: Final[Rules]
-    seed: Final[int]
+    rules: Rules
+    seed: int
     """The seed of the deals this game offers (see :func:`hearts.new_game`)."""
-    phase: Final[Phase]
-    hand_number: Final[int]
+    phase: Phase
+    hand_number: int
     """The current hand, counted from 0."""
-    scores: Final[tuple[int, ...]]
+    scores: tuple[int, ...]
     """Each seat's total before the current hand."""
-    results: Final[Sequence[HandResult]]
+    results: Sequence[HandResult]
     """One result per finished hand, in order: a :class:`~hearts.history.History` (which
     one game's states share) when the engine made the state, or any sequence."""
-    pass_direction: Final[PassDirection]
+    pass_direction: PassDirection
     """Where this hand's cards are passed: from the rules' pass cycle, or the dealer's
     choice."""
-    pass_count: Final[int]
+    pass_count: int
     """How many cards each seat passes this hand (0 on a hold hand)."""
-    dealt_masks: Final[tuple[int, ...]]
+    dealt_masks: tuple[int, ...]
     """Each seat's cards as dealt this hand, before passing."""
-    hand_masks: Final[tuple[int, ...]]
+    hand_masks: tuple[int, ...]
     """Each seat's cards (before the exchange, the passed cards are still held)."""
-    passed_masks: Final[tuple[int, ...]]
+    passed_masks: tuple[int, ...]
     """The cards each seat chose to pass this hand (0 until it has passed)."""
-    to_move: Final[tuple[int, ...]]
+    to_move: tuple[int, ...]
     """The seats whose move is awaited: all unpassed seats when passing, one when playing."""
-    leader: Final[int]
+    leader: int
     """The seat that led (or is to lead) the current trick."""
-    trick: Final[tuple[Card, ...]]
+    trick: tuple[Card, ...]
     """The cards of the current trick, in the order played from the leader."""
-    tricks: Final[tuple[Trick, ...]]
+    tricks: tuple[Trick, ...]
     """The completed tricks of the current hand."""
-    taken_masks: Final[tuple[int, ...]]
+    taken_masks: tuple[int, ...]
     """The cards each seat has won in tricks this hand."""
-    hearts_broken: Final[bool]
+    hearts_broken: bool
     """Whether a heart has been played this hand."""
+    ruled_out_masks: tuple[int, ...]
+    """The cards each seat has shown by its plays this hand that it does not hold (a suit
+    it did not follow, say): what every seat knows, kept as the hand goes. A state built
+    without them (``None``) knows nothing of the kind."""
 
     def __init__(
         self,
@@ -281,24 +287,28 @@ class State:
         tricks: tuple[Trick, ...],
         taken_masks: tuple[int, ...],
         hearts_broken: bool,
+        ruled_out_masks: tuple[int, ...] | None = None,
     ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.phase = phase
-        self.hand_number = hand_number
-        self.scores = scores
-        self.results = results
-        self.pass_direction = pass_direction
-        self.pass_count = pass_count
-        self.dealt_masks = dealt_masks
-        self.hand_masks = hand_masks
-        self.passed_masks = passed_masks
-        self.to_move = to_move
-        self.leader = leader
-        self.trick = trick
-        self.tricks = tricks
-        self.taken_masks = taken_masks
-        self.hearts_broken = hearts_broken
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "results", results)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "pass_count", pass_count)
+        object.__setattr__(self, "dealt_masks", dealt_masks)
+        object.__setattr__(self, "hand_masks", hand_masks)
+        object.__setattr__(self, "passed_masks", passed_masks)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "taken_masks", taken_masks)
+        object.__setattr__(self, "hearts_broken", hearts_broken)
+        if ruled_out_masks is None:
+            ruled_out_masks = (0,) * len(hand_masks)
+        object.__setattr__(self, "ruled_out_masks", ruled_out_masks)
 
     def _fields(self) -> tuple[object, ...]:
         """Every field, in the constructor's order."""
@@ -306,7 +316,7 @@ class State:
             self.rules, self.seed, self.phase, self.hand_number, self.scores, self.results,
             self.pass_direction, self.pass_count, self.dealt_masks, self.hand_masks,
             self.passed_masks, self.to_move, self.leader, self.trick, self.tricks,
-            self.taken_masks, self.hearts_broken,
+            self.taken_masks, self.hearts_broken, self.ruled_out_masks,
         )  # fmt: skip
 
     def replace(self, **changes: object) -> State:
@@ -446,3 +456,21 @@ class Viewpoint(Protocol):
         Each other seat holds every card it might hold; only the player's moves are read
         from it.
         """
+
+
+def check_seat(rules: Rules, player: object) -> None:
+    """Refuse a seat that is not an int (``TypeError``), or not one of this game's.
+
+    >>> import hearts
+    >>> check_seat(hearts.Rules(), 9)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: P9 is not a seat: this game has seats P0 to P3.
+    """
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(
+            f"A seat is an int from 0 to {rules.players - 1}, got {describe_value(player)}."
+        )
+    if not 0 <= player < rules.players:
+        seat = f"P{player}" if -1000 < player < 1000 else describe_value(player)
+        raise HeartsError(f"{seat} is not a seat: this game has seats P0 to P{rules.players - 1}.")

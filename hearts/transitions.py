@@ -18,24 +18,29 @@ plain typed code: a native :class:`~hearts.State`, ints for cards, tables for th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
-from hearts.cards import JOKERS, SUIT_MASKS, Card, CardSet
-from hearts.claims import claim_is_safe
+from hearts.cards import CARDS, Card, CardSet
+from hearts.claims import safe_claim
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.history import with_result
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import PassMoves, pass_refusal
-from hearts.play import LED_MASK, exchange, first_leader, led_card, playable, refusal
+from hearts.passes import (
+    PassMoves,
+    call_refusal,
+    calls,
+    exchange,
+    hand_pass,
+    pass_refusal,
+    passes_cards,
+)
+from hearts.play import Position, first_leader, replay, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.shuffle import deal_refusal, seeded_deal
 from hearts.state import HandResult, Phase, State, Trick
 
-__all__ = ["advance", "claim_allowed", "moves", "new_hand"]
-
-_CHUNKS: Final = (*SUIT_MASKS, JOKERS)
-"""The masks a set of cards is cut into for the tables of plays: each suit, then the jokers."""
+__all__ = ["advance", "claim_allowed", "moves", "new_hand", "position_of"]
 
 # Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
 # machinery, which costs more than the rest of a play's checks.
@@ -45,7 +50,6 @@ _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _SHOOT: Final = Phase.SHOOT
 _OVER: Final = Phase.OVER
-_HOLD: Final = PassDirection.HOLD
 _CHOOSE_SHOT: Final = ShootMode.CHOOSE
 
 
@@ -59,13 +63,74 @@ def new_hand(
 ) -> State:
     """The game before hand ``hand_number`` is dealt, with the rules' pass for it."""
     empty = (0,) * rules.players
-    cycle = rules.pass_cycle
-    direction = cycle[hand_number % len(cycle)]
-    count = 0 if direction is _HOLD else rules.pass_count
-    return State(
+    direction, count = hand_pass(rules, hand_number)
+    return _state(
         rules, seed, phase, hand_number, scores, results, direction, count, empty, empty,
-        empty, (), 0, (), (), empty, False,
+        empty, (), 0, (), (), empty, False, empty,
     )  # fmt: skip
+
+
+def _state(
+    rules: Rules,
+    seed: int,
+    phase: Phase,
+    hand_number: int,
+    scores: tuple[int, ...],
+    results: Sequence[HandResult],
+    direction: PassDirection,
+    count: int,
+    dealt: tuple[int, ...],
+    hands: tuple[int, ...],
+    passed: tuple[int, ...],
+    to_move: tuple[int, ...],
+    leader: int,
+    trick: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    taken: tuple[int, ...],
+    broken: bool,
+    ruled_out: tuple[int, ...],
+) -> State:
+    """The one place the engine builds a :class:`~hearts.State`: every field, in order."""
+    cards = cast("tuple[Card, ...]", trick)  # the kernel's cards are Card values
+    return State(
+        rules, seed, phase, hand_number, scores, results, direction, count, dealt, hands,
+        passed, to_move, leader, cards, tricks, taken, broken, ruled_out,
+    )  # fmt: skip
+
+
+def _next(
+    state: State,
+    phase: Phase,
+    dealt: tuple[int, ...],
+    hands: tuple[int, ...],
+    passed: tuple[int, ...],
+    to_move: tuple[int, ...],
+    leader: int,
+    trick: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    taken: tuple[int, ...],
+    broken: bool,
+    ruled_out: tuple[int, ...],
+) -> State:
+    """``state`` with what a move of its hand changes; the rest (the hand's set-up) kept."""
+    return _state(
+        state.rules, state.seed, phase, state.hand_number, state.scores, state.results,
+        state.pass_direction, state.pass_count, dealt, hands, passed, to_move, leader, trick,
+        tricks, taken, broken, ruled_out,
+    )  # fmt: skip
+
+
+def position_of(state: State) -> Position:
+    """The hand in play in ``state``, as the kernel of play sees it."""
+    return Position(
+        rules_of_play(state.rules),
+        state.hand_masks,
+        state.trick,
+        state.leader,
+        not state.tricks,
+        state.hearts_broken,
+        state.taken_masks,
+    )
 
 
 # --- legal moves -----------------------------------------------------------------------
@@ -79,16 +144,10 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         if player is not None and player != seat:
             return ()
         rules = state.rules
-        trick = state.trick
-        hand = state.hand_masks[seat]
-        follow = hand & LED_MASK[trick[0]] if trick else 0
-        if follow and (state.tricks or not follow & rules.first_trick_barred):
-            # Following suit, the common case: one lookup. (On the first trick only when
-            # the first-trick ban can take none of these cards away.)
-            plays = _SUIT_PLAYS.get(follow | seat << _SEAT_SHIFT) or _suit_plays(seat, follow)
-        else:
-            allowed = playable(rules, hand, trick, not state.tricks, state.hearts_broken)
-            plays = _plays(seat, allowed)
+        allowed = rules_of_play(rules).allowed(
+            state.hand_masks[seat], state.trick, not state.tricks, state.hearts_broken
+        )
+        plays = plays_of(seat, allowed)
         if rules.claims and claim_allowed(state, seat):
             return (*plays, Claim(seat))
         return plays
@@ -100,7 +159,8 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
     if phase is _CHOOSE:
         if player is not None and player not in state.to_move:
             return ()
-        return _choices(state.rules, state.to_move[0])
+        dealer = state.to_move[0]
+        return tuple([ChoosePass(dealer, d, count) for d, count in calls(state.rules)])
     if phase is _SHOOT:
         if player is not None and player not in state.to_move:
             return ()
@@ -111,77 +171,20 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
     return ()
 
 
-def _choices(rules: Rules, dealer: int) -> tuple[ChoosePass, ...]:
-    """Every pass the dealer may call: a hold hand, or a direction and a count."""
-    return tuple(
-        ChoosePass(dealer, direction, count)
-        for direction in rules.pass_directions
-        for count in ((0,) if direction is _HOLD else range(1, rules.pass_count + 1))
-    )
-
-
-_SEAT_SHIFT: Final = 56
-_SUIT_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
-"""The plays of a seat's cards of one suit (or of its jokers), keyed by the cards' mask with
-the seat above them: at most 7 seats x 5 chunks x 8,191 subsets, so the table is bounded."""
-
-
-_HAND_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
-"""The plays of masks of several suits, keyed as in ``_SUIT_PLAYS``; emptied when it holds
-``_HAND_PLAYS_LIMIT`` entries, so it only remembers the masks of recent games."""
-_HAND_PLAYS_LIMIT: Final = 1 << 14
-
-
-def _plays(seat: int, mask: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``mask``, ascending, joined from the per-suit tables."""
-    key = mask | seat << _SEAT_SHIFT
-    result = _HAND_PLAYS.get(key)
-    if result is None:
-        result = _join_plays(seat, mask)
-        if len(_HAND_PLAYS) >= _HAND_PLAYS_LIMIT:
-            _HAND_PLAYS.clear()
-        _HAND_PLAYS[key] = result
-    return result
-
-
-def _join_plays(seat: int, mask: int) -> tuple[Play, ...]:
-    high = seat << _SEAT_SHIFT
-    result: tuple[Play, ...] = ()
-    for suit in _CHUNKS:  # usually each suit in turn; a few of them when the hand is short
-        part = mask & suit
-        if part:
-            result += _SUIT_PLAYS.get(part | high) or _suit_plays(seat, part)
-            mask ^= part
-            if not mask:
-                return result
-    return result
-
-
-def _suit_plays(seat: int, part: int) -> tuple[Play, ...]:
-    """The plays of the cards in ``part`` (of one suit, or jokers), kept in the table."""
+def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
+    """The plays of ``seat`` of the cards in the mask ``cards``, ascending."""
     row = PLAYS[seat]
     plays = []
-    rest = part
-    while rest:
-        low = rest & -rest
+    while cards:
+        low = cards & -cards
         plays.append(row[low.bit_length() - 1])
-        rest ^= low
-    result = tuple(plays)
-    _SUIT_PLAYS[part | seat << _SEAT_SHIFT] = result
-    return result
+        cards ^= low
+    return tuple(plays)
 
 
 def claim_allowed(state: State, seat: int) -> bool:
     """Whether ``seat`` may claim the rest now (:func:`hearts.claims.claim_is_safe`)."""
-    return claim_is_safe(
-        state.rules,
-        seat,
-        state.hand_masks,
-        state.trick,
-        state.leader,
-        first=not state.tricks,
-        broken=state.hearts_broken,
-    )
+    return safe_claim(position_of(state), seat)
 
 
 # --- applying moves --------------------------------------------------------------------
@@ -214,56 +217,46 @@ _SEATS: Final = tuple([(seat,) for seat in range(MAX_SEATS)])
 """``(seat,)`` for every seat, shared by every state's ``to_move``."""
 
 
-def _apply_play(state: State, player: int, card: Card, checked: bool) -> State:
-    rules = state.rules
-    hands = state.hand_masks
-    trick = state.trick
+def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
+    if checked and (state.phase is not _PLAY or state.to_move[0] != player):
+        raise IllegalMoveError(
+            f"P{player} may not play {CARDS[card]}: {_waiting_for(state, player)}."
+        )
+    position = position_of(state)
+    if checked and not position.allowed() >> card & 1:
+        refused = position.refusal(card)
+        raise IllegalMoveError(refused or f"P{player} may not play {CARDS[card]} now.")
+    after = position.play(card)
+    ruled_out = state.ruled_out_masks
+    shown = position.reveals(card) & ~ruled_out[player]
+    if shown:
+        changed = list(ruled_out)
+        changed[player] |= shown
+        ruled_out = tuple(changed)
     tricks = state.tricks
-    broken = state.hearts_broken
-    bit = 1 << card
-    if checked:
-        if state.phase is not _PLAY or state.to_move[0] != player:
-            raise IllegalMoveError(f"P{player} may not play {card}: {_waiting_for(state, player)}.")
-        follow = hands[player] & LED_MASK[trick[0]] if trick else 0
-        if follow and not tricks and follow & rules.first_trick_barred:
-            follow = 0  # the first-trick ban may take some of them away: ask the rules
-        if not bit & (follow or playable(rules, hands[player], trick, not tricks, broken)):
-            refused = refusal(rules, player, hands[player], trick, not tricks, broken, card)
-            raise IllegalMoveError(refused or f"P{player} may not play {card} now.")
-    held = list(hands)
-    held[player] ^= bit
-    if not broken and bit & rules.breaking_mask:
-        broken = True
-    players = rules.players
-    leader = state.leader
-    trick = (*trick, card)
-    if len(trick) < players:
-        return State(
-            rules, state.seed, _PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, state.dealt_masks, tuple(held),
-            state.passed_masks, _SEATS[(player + 1) % players], leader, trick, tricks,
-            state.taken_masks, broken,
+    if after.trick:
+        return _next(
+            state, _PLAY, state.dealt_masks, after.hands, state.passed_masks,
+            _SEATS[after.seat], after.leader, after.trick, tricks, after.taken, after.broken,
+            ruled_out,
         )  # fmt: skip
-    trick_mask = 0
-    for played in trick:
-        trick_mask |= 1 << played
-    # The highest card of the suit led is the highest bit of the trick in that suit.
-    led = LED_MASK[trick[0]] or LED_MASK[led_card(trick)]
-    winner = (leader + trick.index((trick_mask & led).bit_length() - 1)) % players
-    won = list(state.taken_masks)
-    won[winner] |= trick_mask
-    tricks = (*tricks, Trick(leader, trick, winner))
-    if len(tricks) < rules.hand_size:
-        return State(
-            rules, state.seed, _PLAY, state.hand_number, state.scores, state.results,
-            state.pass_direction, state.pass_count, state.dealt_masks, tuple(held),
-            state.passed_masks, _SEATS[winner], winner, (), tricks, tuple(won), broken,
+    played = cast("tuple[Card, ...]", (*position.trick, CARDS[card]))
+    tricks = (*tricks, Trick(position.leader, played, after.leader))
+    if len(tricks) < after.of.hand_size:
+        return _next(
+            state, _PLAY, state.dealt_masks, after.hands, state.passed_masks,
+            _SEATS[after.leader], after.leader, (), tricks, after.taken, after.broken, ruled_out,
         )  # fmt: skip
-    return _end_hand(state, tricks, tuple(won), None)
+    return _end_hand(state, tricks, after.taken, after.broken, ruled_out, None)
 
 
 def _end_hand(
-    state: State, tricks: tuple[Trick, ...], taken: tuple[int, ...], choice: ShootMode | None
+    state: State,
+    tricks: tuple[Trick, ...],
+    taken: tuple[int, ...],
+    broken: bool,
+    ruled_out: tuple[int, ...],
+    choice: ShootMode | None,
 ) -> State:
     """Score the hand just finished, unless its shooter has a choice to make first."""
     rules = state.rules
@@ -271,11 +264,9 @@ def _end_hand(
         options = shoot_options(rules, taken, state.scores)
         if options is not None:
             empty = (0,) * rules.players
-            return State(
-                rules, state.seed, _SHOOT, state.hand_number, state.scores, state.results,
-                state.pass_direction, state.pass_count, state.dealt_masks, empty,
-                state.passed_masks, (options[0],), state.leader, (), tricks, taken,
-                state.hearts_broken,
+            return _next(
+                state, _SHOOT, state.dealt_masks, empty, state.passed_masks, (options[0],),
+                state.leader, (), tricks, taken, broken, ruled_out,
             )  # fmt: skip
     result = score_hand(
         rules,
@@ -311,7 +302,13 @@ def _apply_claim(state: State, player: int, checked: bool) -> State:
         remaining |= 1 << card
     taken = list(state.taken_masks)
     taken[player] |= remaining
-    return _end_hand(state, state.tricks, tuple(taken), None)
+    # The cards played to this trick go with the claim, and what they showed with them:
+    # what the seats showed is what the tricks kept show.
+    tricks = state.tricks
+    first = tricks[0].leader if tricks else state.leader
+    plays = [card for done in tricks for card in done.cards]
+    shown = replay(rules_of_play(state.rules), first, plays)
+    return _end_hand(state, tricks, tuple(taken), state.hearts_broken, shown or (), None)
 
 
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
@@ -324,7 +321,10 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
         raise IllegalMoveError(
             f"P{player} may not score its shot with {move.mode.value!r}: choose 'add' or 'subtract'."
         )
-    return _end_hand(state, state.tricks, state.taken_masks, move.mode)
+    return _end_hand(
+        state, state.tricks, state.taken_masks, state.hearts_broken, state.ruled_out_masks,
+        move.mode,
+    )  # fmt: skip
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -346,7 +346,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     to_move = tuple([seat for seat in state.to_move if seat != player])
     if to_move:
         return _before_play(
-            state, _PASS, state.dealt_masks, state.hand_masks, tuple(passed), to_move, state.leader
+            state, _PASS, state.dealt_masks, state.hand_masks, tuple(passed), to_move
         )
     # Everyone has passed: the cards change hands together.
     hands = exchange(state.hand_masks, passed, state.pass_direction)
@@ -362,52 +362,35 @@ def _apply_deal(state: State, move: Deal) -> State:
     if refused:
         raise IllegalMoveError(refused)
     if rules.dealer_chooses_pass:
-        return _before_play(
-            state, _CHOOSE, masks, masks, state.passed_masks, (state.dealer,), state.leader
-        )
-    return _start_passing(
-        _before_play(state, _DEAL, masks, masks, state.passed_masks, (), state.leader)
-    )
+        return _before_play(state, _CHOOSE, masks, masks, state.passed_masks, (state.dealer,))
+    return _start_passing(_before_play(state, _DEAL, masks, masks, state.passed_masks, ()))
 
 
 def _apply_choice(state: State, move: ChoosePass) -> State:
     player = move.player
     if state.phase is not _CHOOSE or player not in state.to_move:
         raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state, player)}.")
-    rules = state.rules
-    direction, count = move.direction, move.count
-    if not direction.allowed_with(rules.players):
-        allowed = ", ".join([str(d) for d in rules.pass_directions])
-        raise IllegalMoveError(
-            f"P{player} may not call a pass {direction}: {rules.players} players may pass "
-            f"{allowed}."
-        )
-    if direction is _HOLD:
-        if count != 0:
-            raise IllegalMoveError(
-                f"P{player} may not call a hold hand of {describe_value(count)} cards: a hold "
-                "hand passes 0."
-            )
-    elif not (isinstance(count, int) and 1 <= count <= rules.pass_count):
-        raise IllegalMoveError(
-            f"P{player} may not call a pass of {describe_value(count)} cards: the dealer calls 1 to "
-            f"{rules.pass_count} (Rules.pass_count)."
-        )
-    return _start_passing(state.replace(pass_direction=direction, pass_count=count))
+    refused = call_refusal(state.rules, player, move.direction, move.count)
+    if refused:
+        raise IllegalMoveError(refused)
+    return _start_passing(state.replace(pass_direction=move.direction, pass_count=move.count))
 
 
 def _start_passing(state: State) -> State:
-    if state.pass_direction is _HOLD:
+    if not passes_cards(state.pass_direction, state.pass_count):
         return _start_play(state, state.hand_masks, state.passed_masks)
     seats = tuple(range(state.rules.players))
     return _before_play(
-        state, _PASS, state.dealt_masks, state.hand_masks, state.passed_masks, seats, state.leader
+        state, _PASS, state.dealt_masks, state.hand_masks, state.passed_masks, seats
     )
 
 
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
     leader = first_leader(state.rules, state.dealer, hands)
-    return _before_play(state, _PLAY, state.dealt_masks, hands, passed, _SEATS[leader], leader)
+    return _next(
+        state, _PLAY, state.dealt_masks, hands, passed, _SEATS[leader], leader, (), (),
+        state.taken_masks, False, state.ruled_out_masks,
+    )  # fmt: skip
 
 
 def _before_play(
@@ -417,13 +400,11 @@ def _before_play(
     hands: tuple[int, ...],
     passed: tuple[int, ...],
     to_move: tuple[int, ...],
-    leader: int,
 ) -> State:
     """``state`` with the fields a deal, a pass call and the passes change; the rest kept."""
-    return State(
-        state.rules, state.seed, phase, state.hand_number, state.scores, state.results,
-        state.pass_direction, state.pass_count, dealt, hands, passed, to_move, leader,
-        state.trick, state.tricks, state.taken_masks, state.hearts_broken,
+    return _next(
+        state, phase, dealt, hands, passed, to_move, state.leader, state.trick, state.tricks,
+        state.taken_masks, state.hearts_broken, state.ruled_out_masks,
     )  # fmt: skip
 
 

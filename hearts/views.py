@@ -24,17 +24,16 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
-from hearts import play
-from hearts.cards import CARDS, FIRST_JOKER, SUIT_MASKS, Card, CardSet, Suit
-from hearts.engine import check_seat
+from hearts import passes, play
+from hearts.cards import SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import describe_value
+from hearts.passes import passes_cards
 from hearts.rules import PassDirection, Rules
-from hearts.state import HandResult, Phase, State, Trick, _card_sets, field_code
+from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat, field_code
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -255,8 +254,13 @@ class PlayerView:
         dealt: tuple[int, ...],
         hands: tuple[int, ...],
         passed: tuple[int, ...],
+        ruled_out: tuple[int, ...] | None = None,
     ) -> State:
-        """A state of this view's public facts with the given seed and cards of each seat."""
+        """A state of this view's public facts with the given seed and cards of each seat.
+
+        ``ruled_out``: what each seat has shown it does not hold (the view's own, by
+        default, which says nothing of the player itself).
+        """
         return State(
             rules=self.rules,
             seed=seed,
@@ -275,6 +279,7 @@ class PlayerView:
             tricks=self.tricks,
             taken_masks=self.taken_masks,
             hearts_broken=self.hearts_broken,
+            ruled_out_masks=self.ruled_out_masks if ruled_out is None else ruled_out,
         )
 
 
@@ -304,16 +309,21 @@ def view(state: State, player: int) -> PlayerView:
     passed = state.passed_masks[player]
     received = 0
     known = [0] * players
-    if playing and state.pass_count > 0:  # the cards have changed hands
-        received = _received(state.passed_masks, state.pass_direction)[player]
+    if playing and passes_cards(state.pass_direction, state.pass_count):
+        received = passes.received(state.passed_masks, state.pass_direction)[player]
         # The cards the player passed are in their receiver's hand until played.
         own = tuple(passed if seat == player else 0 for seat in range(players))
-        known = [cards & ~played for cards in _received(own, state.pass_direction)]
+        known = [cards & ~played for cards in passes.received(own, state.pass_direction)]
     known[player] = state.hand_masks[player]
     club = 1 << rules.lowest_club
     first = state.tricks[0].leader if state.tricks else state.leader
-    if playing and first != player and not club & played and _club_picks_leader(rules):
+    if playing and first != player and not club & played and play.rules_of_play(rules).club_leads:
         known[first] |= club  # everybody knows who holds the lowest club until it is played
+    ruled_out = (0,) * players
+    if playing:
+        ruled_out = tuple(
+            0 if seat == player else mask for seat, mask in enumerate(state.ruled_out_masks)
+        )
     return PlayerView(
         rules=rules,
         player=player,
@@ -335,21 +345,8 @@ def view(state: State, player: int) -> PlayerView:
         received_mask=received,
         hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
         known_masks=tuple(known),
-        ruled_out_masks=_ruled_out(state, player) if playing else (0,) * players,
+        ruled_out_masks=ruled_out,
     )
-
-
-def _received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]:
-    """The cards each seat receives when the ``passed`` cards are exchanged."""
-    return play.exchange((0,) * len(passed), passed, direction)
-
-
-@functools.lru_cache(maxsize=64)
-def _club_picks_leader(rules: Rules) -> bool:
-    """Whether the holder of the lowest club leads the first trick: the leader moves with it."""
-    club, rest = 1 << rules.lowest_club, (0,) * (rules.players - 2)
-    first = play.first_leader(rules, 0, (club, 0, *rest))
-    return first != play.first_leader(rules, 0, (0, club, *rest))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -358,7 +355,9 @@ def _seen_result(result: HandResult, player: int) -> HandResult:
 
     The player saw its own dealt hand, the cards it passed, and the cards passed to it.
     """
-    received = _received([cards.mask for cards in result.passed], result.pass_direction)[player]
+    received = passes.received([cards.mask for cards in result.passed], result.pass_direction)[
+        player
+    ]
     hidden = CardSet()
     return attrs.evolve(
         result,
@@ -368,58 +367,3 @@ def _seen_result(result: HandResult, player: int) -> HandResult:
             for seat, cards in enumerate(result.passed)
         ),
     )
-
-
-def _ruled_out(state: State, player: int) -> tuple[int, ...]:
-    """The cards each seat but ``player`` has shown by its plays this hand it cannot hold."""
-    rules = state.rules
-    ruled_out = [0] * rules.players
-    broken = False
-    history = [(trick.leader, trick.cards) for trick in state.tricks]
-    history.append((state.leader, state.trick))
-    for number, (leader, cards) in enumerate(history):
-        first = number == 0
-        for index, card in enumerate(cards):
-            seat = (leader + index) % rules.players
-            led = play.led_card(cards[:index])
-            # Following suit reveals nothing, but on the first trick, where a barred card of
-            # the suit led shows that the player holds no other card of it.
-            if seat != player and (first or led < 0 or not 1 << card & play.LED_MASK[led]):
-                context = _context(led, index)
-                ruled_out[seat] |= _ruled_out_by(rules, card, context, first, broken)
-            broken = broken or play.breaks_hearts(rules, card)
-    return tuple(ruled_out)
-
-
-def _context(led: int, index: int) -> tuple[Card, ...]:
-    """The part of a trick's first ``index`` cards that the play rules read.
-
-    That is nothing, only jokers, or the suit led (as that suit's lowest card, so that equal
-    situations share one cache entry).
-    """
-    if not index:
-        return ()
-    return (CARDS[FIRST_JOKER],) if led < 0 else (CARDS[led - led % 13],)
-
-
-@functools.lru_cache(maxsize=8192)
-def _ruled_out_by(
-    rules: Rules, card: Card, context: tuple[Card, ...], first_trick: bool, broken: bool
-) -> int:
-    """The cards whose holding would have made playing ``card`` illegal in this context.
-
-    Each is tested alone beside the card: for the play rules of this library a hand is
-    allowed a play exactly when no single card of it forbids it, so these exclusions are
-    the whole of what the play reveals. The one exception is first-turn hearts, where a
-    barred heart played to a heart lead forbids holding another heart and a playable club
-    together; :func:`hearts.sample` checks that case on each deal it draws.
-    """
-    bit = 1 << card
-    mask = 0
-    other = rules.deck_mask & ~bit
-    while other:
-        low = other & -other
-        other ^= low
-        if not play.playable(rules, bit | low, context, first_trick, broken) & bit:
-            mask |= low
-    return mask

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from references import endgames, wins_every_trick
 
 import hearts
-from hearts import Card, CardSet, Phase, Play, Rules, State
+from hearts import Card, CardSet, Phase, Play, Rules
 from hearts.transitions import claim_allowed as _claim_is_safe
 
 RULES = {
@@ -30,41 +31,6 @@ RULES = {
     "seven": Rules(claims=True, players=7),
     "open-lead": Rules(claims=True, first_lead="left_of_dealer", must_break_hearts=False),
 }
-
-
-def wins_every_trick(state: State, seat: int) -> bool:
-    """Whether ``seat`` wins every remaining trick, trying every legal play of every seat."""
-    players = state.rules.players
-    mover = state.to_move[0]
-    outcomes = []
-    for move in hearts.legal_moves(state):
-        if not isinstance(move, Play):
-            continue
-        after = hearts.apply(state, move)
-        if len(state.trick) + 1 == players:
-            cards = (*state.trick, move.card)
-            if hearts.trick_winner(cards, state.leader, players) != seat:
-                outcomes.append(False)
-            else:
-                outcomes.append(after.phase is not Phase.PLAY or wins_every_trick(after, seat))
-        else:
-            outcomes.append(wins_every_trick(after, seat))
-        if outcomes[-1] is (mover == seat):
-            break  # the claimer found a winning play, or another seat a losing one
-    return any(outcomes) if mover == seat else all(outcomes)
-
-
-def endgames(rules: Rules, seed: int, left: int) -> list[State]:
-    """Every play-phase position of a random hand with at most ``left`` tricks to play."""
-    rng = random.Random(seed)
-    state = hearts.new_game(rules.replace(target=None, hands=1), seed=seed)
-    found = []
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.PLAY and rules.hand_size - len(state.tricks) <= left:
-            found.append(state)
-        moves = [m for m in hearts.legal_moves(state) if not isinstance(m, hearts.Claim)]
-        state = hearts.apply(state, moves[rng.randrange(len(moves))])
-    return found
 
 
 @pytest.mark.parametrize("name", sorted(RULES))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from references import exhaustive
 
 import hearts
 from hearts import Card, CardSet, Phase, Play, Rules, State, Trick
@@ -29,19 +30,6 @@ RULES = {
     "no-trick bonus": Rules(no_trick_bonus=-5),
     "resets": Rules(resets=(50,), reset_amount=50),
 }
-
-
-def exhaustive(state: State, root: int, hand: int) -> float:
-    """The root's cost under best play for it against the others, by trying everything."""
-    if len(state.results) > hand:
-        changes = state.results[hand].changes
-        sign = -1 if state.rules.chips is not None else 1
-        mine = changes[root]
-        return sign * (mine - (sum(changes) - mine) / (state.rules.players - 1))
-    moves = [move for move in hearts.legal_moves(state) if not isinstance(move, hearts.Claim)]
-    costs = [exhaustive(hearts.apply(state, move), root, hand) for move in moves]
-    # The root's side is the root alone; a shooter's choice is made for its side too.
-    return min(costs) if state.to_move[0] == root else max(costs)
 
 
 def endgame(rules: Rules, seed: int, tricks_left: int) -> State:

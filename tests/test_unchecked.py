@@ -127,7 +127,7 @@ def test_plays_come_in_card_order_for_any_mask() -> None:
         seat = rng.randrange(7)
         mask = rng.getrandbits(55)
         expected = tuple(Play(seat, card) for card in hearts.cards.cards_of(mask))
-        assert transitions._plays(seat, mask) == expected
+        assert transitions.plays_of(seat, mask) == expected
 
 
 def test_the_phase_constants_are_the_members() -> None:

@@ -9,8 +9,7 @@ from typing import Final
 
 from hearts.cards import ALL_CARDS, CardSet
 from hearts.engine import start_hand
-from hearts.passes import passable
-from hearts.play import passer
+from hearts.passes import passable, passer
 from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,

@@ -151,8 +151,8 @@ def _read_state(value: object, path: str) -> State:
         **_read_shared(data, path, rules, None),
     )
     _check_results(state, path)
-    _check_phase(state, path)
-    return state
+    # What the seats have shown they do not hold is the engine's, from the cards played.
+    return state.replace(ruled_out_masks=_check_phase(state, path).ruled_out_masks)
 
 
 def _open(
@@ -329,8 +329,10 @@ _PLAY_FIELDS: Final = (
 )  # fmt: skip
 
 
-def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
+def _check_phase(state: State, path: str, *, sampled: bool = False) -> State:
     """The state is the one the engine reaches by replaying the deal, passes and plays.
+
+    Returns the state the engine reaches.
 
     Only what the phase says has happened is replayed: nothing before the deal, the deal
     when the dealer has yet to call the pass, the passes made in the pass phase. A state
@@ -341,7 +343,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
     start = start_hand(rules, hand_number=number, scores=scores, results=results, seed=state.seed)
     if phase in (Phase.DEAL, Phase.OVER):
         compare(path, state, start, (*_PASS_FIELDS, *_PLAY_FIELDS))
-        return
+        return start
     _check_deal(state.dealt_masks, f"{path}.dealt", rules)
     pending: tuple[int, ...] = tuple(range(rules.players)) if phase is Phase.CHOOSE else ()
     if phase is Phase.PASS:
@@ -376,6 +378,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> None:
                 replayed = replayed.replace(hearts_broken=state.hearts_broken)
         compare(path, state, replayed, ("phase",))
     compare(path, state, replayed, _PLAY_FIELDS)
+    return replayed
 
 
 def _check_sizes(state: State, path: str) -> None:

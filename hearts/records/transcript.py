@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from hearts.cards import CardSet
 from hearts.display import count, shoot_text
-from hearts.play import receiver
+from hearts.passes import receiver
 from hearts.records.read import _check_rules_argument
 from hearts.records.results import _check_result_argument
 from hearts.rules import PassDirection, Rules

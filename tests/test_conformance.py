@@ -1,0 +1,222 @@
+"""Conformance: a rule of play added from outside is honoured by every part of the library.
+
+The rule here exists only for this test: a player who follows suit must play its highest
+card of the suit led. It is added through the documented extension point
+(:func:`hearts.play.add_rule`, see docs/contributing.md), and then each consumer of the
+kernel of play must honour it, each checked against a reference that does not share its
+code: the rule applied to the player's hand by hand, the cards its plays reveal worked
+out from the rule, samples replayed move by move with :func:`hearts.apply`, and claims
+and the solver against plain searches of every legal move (tests/references.py).
+
+The rule is added twice over: once saying that its refusals come from single cards (so
+that a view's inferences are the whole story) and once saying nothing (so that
+:func:`hearts.sample` also replays every deal it draws).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from references import endgames, exhaustive, wins_every_trick
+from sampling_checks import check_sample
+
+import hearts
+from hearts import Card, CardSet, Phase, Play, Rules, State
+from hearts.play import FOLLOW, LED_MASK, led_card
+from hearts.transitions import claim_allowed
+
+
+class HighestFollow:
+    """Test-only rule of play: a player following suit plays its highest card of it."""
+
+    name = "highest follow"
+
+    def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+        return opening == FOLLOW
+
+    def allows(
+        self, rules: Rules, hand: int, cards: int, trick: tuple[int, ...], first: bool, broken: bool
+    ) -> int:
+        suit = cards & LED_MASK[led_card(trick)]
+        return 1 << (suit.bit_length() - 1) if suit else cards
+
+    def refusal(
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: tuple[int, ...], card: int
+    ) -> str:
+        return f"{who} follows with its highest card of the suit, {Card(allowed.bit_length() - 1)}."
+
+
+class HighestFollowBySingleCards(HighestFollow):
+    """The same rule, saying that each card it refuses is refused because of one other."""
+
+    def single_cards(self, rules: Rules) -> bool:
+        return True
+
+
+@pytest.fixture(params=[HighestFollowBySingleCards, HighestFollow], ids=["single", "replayed"])
+def rule(request: pytest.FixtureRequest) -> Iterator[HighestFollow]:
+    added: HighestFollow = request.param()
+    hearts.play.add_rule(added)
+    try:
+        yield added
+    finally:
+        hearts.play.remove_rule(added)
+
+
+def highest_of_suit_led(state: State) -> int:
+    """The card the rule says the seat to play must play, or -1 if it cannot follow."""
+    led = led_card(state.trick)
+    suit = state.hand_masks[state.to_move[0]] & LED_MASK[led] if led >= 0 else 0
+    return suit.bit_length() - 1
+
+
+def random_games(rules: Rules, seeds: range) -> Iterator[State]:
+    """Every state of one random hand of each seeded game."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = hearts.new_game(rules.replace(target=None, hands=1), seed=seed)
+        while not state.is_over:
+            yield state
+            moves = hearts.legal_moves(state)
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.preset("hooligan"), Rules(players=3, jokers=2)])
+def test_legal_moves_and_apply_honour_the_rule(rule: HighestFollow, rules: Rules) -> None:
+    follows = refused = 0
+    for state in random_games(rules, range(12)):
+        if state.phase is not Phase.PLAY or not state.trick:
+            continue
+        highest = highest_of_suit_led(state)
+        if highest < 0:
+            continue
+        seat = state.to_move[0]
+        legal = [move.card for move in hearts.legal_moves(state) if isinstance(move, Play)]
+        assert legal == [highest], state
+        follows += 1
+        suit = state.hand_masks[seat] & LED_MASK[led_card(state.trick)]
+        for card in CardSet.from_mask(suit & ~(1 << highest)):
+            expected = (
+                f"P{seat} may not play {card}: P{seat} follows with its highest card of the "
+                f"suit, {Card(highest)}."
+            )
+            with pytest.raises(hearts.IllegalMoveError) as refusal:
+                hearts.apply(state, Play(seat, card))
+            assert str(refusal.value) == expected
+            refused += 1
+        assert hearts.apply(state, Play(seat, highest)).trick[-1:] in ((Card(highest),), ())
+    assert follows > 100 and refused > 100, (follows, refused)
+
+
+def test_a_view_infers_what_the_rule_reveals(rule: HighestFollow) -> None:
+    """A seat that followed with a card holds no higher card of that suit, as far as every
+    other seat knows, until the end of the hand."""
+    shown = 0
+    for state in random_games(Rules(), range(10)):
+        if state.phase is not Phase.PLAY or not state.trick:
+            continue
+        highest = highest_of_suit_led(state)
+        if highest < 0:
+            continue
+        seat = state.to_move[0]
+        after = hearts.apply(state, Play(seat, highest))
+        if after.phase is not Phase.PLAY:
+            continue  # the hand is over: the next starts with nothing known
+        above = LED_MASK[highest] & ~((2 << highest) - 1)
+        for other in range(state.rules.players):
+            if other != seat:
+                assert above & ~hearts.view(after, other).ruled_out_masks[seat] == 0
+        shown += bool(above)
+    assert shown > 100
+
+
+def test_samples_are_deals_the_rule_allows(rule: HighestFollow) -> None:
+    """Every sampled deal replays, play by play, through apply under the rule."""
+    checked = 0
+    for index, state in enumerate(random_games(Rules(), range(6))):
+        if state.phase is not Phase.PLAY or index % 5:
+            continue
+        for player in range(state.rules.players):
+            seen = hearts.view(state, player)
+            for draw in range(3):
+                check_sample(state, player, hearts.sample(seen, random.Random(draw)))
+                checked += 1
+    assert checked > 100
+
+
+def test_claims_honour_the_rule(rule: HighestFollow) -> None:
+    rules = Rules(claims=True)
+    verdicts = {True: 0, False: 0}
+    for seed in range(30):
+        for state in endgames(rules, seed, 4):
+            seat = state.to_move[0]
+            expected = wins_every_trick(state, seat)
+            assert claim_allowed(state, seat) is expected, state
+            verdicts[expected] += 1
+    assert verdicts[True] > 20 and verdicts[False] > 20, verdicts
+
+
+def test_the_solver_honours_the_rule(rule: HighestFollow) -> None:
+    solved = 0
+    for seed in range(6):
+        for state in endgames(Rules(), seed, 3)[:4]:
+            root, hand = state.to_move[0], len(state.results)
+            solution = hearts.solve(state, every_move=True)
+            expected = {
+                move: exhaustive(hearts.apply(state, move), root, hand)
+                for move in hearts.legal_moves(state)
+                if isinstance(move, Play)
+            }
+            assert dict(solution.values) == pytest.approx(expected), state
+            solved += 1
+    assert solved > 10
+
+
+def test_a_rule_is_added_once_and_removed_only_when_added() -> None:
+    """The extension point refuses what it cannot honour, with a sentence."""
+    rule = HighestFollow()
+    hearts.play.add_rule(rule)
+    try:
+        with pytest.raises(hearts.HeartsError, match="is in force already"):
+            hearts.play.add_rule(rule)
+    finally:
+        hearts.play.remove_rule(rule)
+    with pytest.raises(hearts.HeartsError, match="was not added"):
+        hearts.play.remove_rule(rule)
+    with pytest.raises(TypeError, match="which has no applies"):
+        hearts.play.add_rule(object())  # type: ignore[arg-type]
+
+    class Nameless:
+        applies = allows = refusal = HighestFollow.allows
+
+    with pytest.raises(TypeError, match="has no name"):
+        hearts.play.add_rule(Nameless())  # type: ignore[arg-type]
+
+
+def test_a_rule_that_takes_every_card_away_is_refused() -> None:
+    class Nothing(HighestFollow):
+        name = "nothing"
+
+        def allows(
+            self,
+            rules: Rules,
+            hand: int,
+            cards: int,
+            trick: tuple[int, ...],
+            first: bool,
+            broken: bool,
+        ) -> int:
+            return 0
+
+    rule = Nothing()
+    hearts.play.add_rule(rule)
+    try:
+        deal = hearts.seeded_deal(Rules(), 1, 0)
+        state = hearts.from_hands(deal.hands, hand_number=3)  # a hold hand: play at once
+        state = hearts.apply(state, Play(state.to_move[0], "2C"))
+        with pytest.raises(hearts.HeartsError, match="never none of them"):
+            hearts.legal_moves(state)
+    finally:
+        hearts.play.remove_rule(rule)
