@@ -29,7 +29,6 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-import attrs
 from environment import environment, table
 
 import hearts
@@ -63,7 +62,7 @@ def crafted(seed: int) -> hearts.PlayerView:
         for seat in range(1, 7):
             if seat not in holders:
                 ruled_out[seat] |= card.mask
-    return attrs.evolve(seen, ruled_out_masks=tuple(ruled_out))
+    return seen.replace(ruled_out_masks=tuple(ruled_out))
 
 
 def long_record(moves: int, seed: int) -> str:

@@ -31,7 +31,7 @@ from hearts.play import trick_winner
 from hearts.rules import Rules
 from hearts.shuffle import check_seed, seeded_deal
 from hearts.state import HandResult, Phase, State, Viewpoint, check_seat
-from hearts.transitions import advance, moves, new_hand
+from hearts.transitions import advance, moves, new_hand, view_moves
 
 __all__ = [
     "Viewpoint",
@@ -212,7 +212,7 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
 
 
 def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
-    if not hasattr(view, "_decision_state"):
+    if not isinstance(getattr(view, "hand_mask", None), int):
         raise TypeError(
             f"legal_moves needs a hearts.State or a hearts.PlayerView, got {describe_value(view)}."
         )
@@ -220,10 +220,7 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
         check_seat(view.rules, player)
         if player != view.player:
             return ()
-    state = view._decision_state()
-    if state.phase is Phase.DEAL:
-        return ()  # a chance move: no player's to make
-    return legal_moves(state, view.player)
+    return view_moves(view)
 
 
 # --- applying moves --------------------------------------------------------------------

@@ -11,8 +11,8 @@
 * :class:`ShootChoice` — the shooter of the moon or sun chooses how it is scored (only
   with ``ShootMode.CHOOSE``).
 
-Moves are frozen and hashable, and their fields take cards as :class:`~hearts.Card` values,
-ints or text. A move is checked as it is built: a field of the wrong type is a
+Moves are frozen values (compared, hashed and pickled by their fields, changed with
+``replace``), and their fields take cards as :class:`~hearts.Card` values, ints or text. A move is checked as it is built: a field of the wrong type is a
 :class:`TypeError` saying what it takes, and a seat outside P0 to P6 or a card named twice
 is an :class:`~hearts.IllegalMoveError`. Whether the move is legal in a game is for
 :func:`hearts.apply` to say.
@@ -25,24 +25,14 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
-from typing import Final, TypeAlias, TypeVar
+from typing import ClassVar, Final, TypeAlias, TypeVar, cast, final
 
-import attrs
-
-from hearts.cards import (
-    _CARD_TYPES,
-    CARDS,
-    NUMBER_OF_CARDS,
-    Card,
-    CardSet,
-    _card_set,
-    _is_int,
-    _mask_of,
-)
+from hearts.card import _CARD_TYPES, CARDS, Card, _is_int
+from hearts.cards import CardSet, _card_set, _mask_of
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.rules import MAX_PLAYERS, PassDirection, ShootMode
+from hearts.value import Value
 
 __all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
 
@@ -54,22 +44,23 @@ _SEAT: Final = f"a seat number (an int from 0 to {MAX_SEATS - 1})"
 _NOT_A_SEAT: Final = f", which is not a seat: seats run from P0 to P{MAX_SEATS - 1}."
 
 
-def _check_number(
-    move: object, field: attrs.Attribute[int], value: object, end: float, kind: str, why: str
-) -> None:
-    """Refuse a ``value`` that is not ``kind``, an int from 0 to ``end`` (excluded), ``why``."""
-    is_int = value.__class__ is int or _is_int(value)
-    if is_int and 0 <= value < end:  # type: ignore[operator]
-        return
-    what = f"{type(move).__name__}.{field.name}"
-    if not is_int:
+def _number(what: str, value: object, end: int | None, kind: str, why: str) -> int:
+    """``value`` if it is ``kind``, an int from 0 to ``end`` (excluded; None: no end).
+
+    ``what`` names the field (``"Play.player"``) and ``why`` ends the sentence of a value
+    out of range.
+    """
+    if not _is_int(value):
         raise TypeError(f"{what} must be {kind}, got {describe_value(value)}.")
-    raise IllegalMoveError(f"{what} is {describe_value(value)}{why}")
+    number = int(cast("int", value))
+    if number < 0 or (end is not None and number >= end):
+        raise IllegalMoveError(f"{what} is {describe_value(value)}{why}")
+    return number
 
 
-def _check_seat(move: object, field: attrs.Attribute[int], player: object) -> None:
-    """Refuse a ``player`` that is not a seat of any game: an attrs validator."""
-    _check_number(move, field, player, MAX_SEATS, _SEAT, _NOT_A_SEAT)
+def _seat(what: str, player: object) -> int:
+    """``player`` if it is a seat of some game (P0 to P6)."""
+    return _number(what, player, MAX_SEATS, _SEAT, _NOT_A_SEAT)
 
 
 def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
@@ -85,42 +76,33 @@ def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
     return _card_set(mask)
 
 
-def _to_hands(hands: Iterable[CardSet | str | Iterable[Card | int | str]]) -> tuple[CardSet, ...]:
-    try:
-        if isinstance(hands, (str, bytes, bytearray, CardSet)):
-            raise TypeError  # iterable, but of cards or characters, not of hands
-        seats = enumerate(hands)
-    except TypeError:
+def _to_hands(hands: object) -> tuple[CardSet, ...]:
+    if isinstance(hands, (str, bytes, bytearray, CardSet)) or not isinstance(hands, Iterable):
+        # Text and card sets are iterable, but of characters or cards, not of hands.
         raise TypeError(
             "Deal.hands takes one hand per seat, each as text or cards, as "
             f"['2C 3C …', '4C 5C …', …], got {describe_value(hands)}."
-        ) from None
+        )
     return tuple(
-        _checked_cards(hand, f"Deal.hands[{seat}]", "a hand holds each card once")
-        for seat, hand in seats
+        [
+            _checked_cards(hand, f"Deal.hands[{seat}]", "a hand holds each card once")
+            for seat, hand in enumerate(hands)
+        ]
     )
 
 
-def _to_pass_cards(cards: CardSet | str | Iterable[Card | int | str]) -> CardSet:
-    return _checked_cards(cards, "Pass.cards", "a pass gives each card once")
-
-
-def _to_play_card(card: Card | int | str) -> Card:
-    # The hot path: a Card or an int in range is looked up without a call.
-    if card.__class__ is Card:
+def _to_play_card(card: object) -> Card:
+    if isinstance(card, Card):
         return card
-    if card.__class__ is int and 0 <= card < NUMBER_OF_CARDS:
-        return CARDS[card]
-    if card.__class__ is str:
+    if isinstance(card, str):
         return Card.parse(card)
-    try:
-        return Card(card)
-    except TypeError:
-        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {describe_value(card)}.") from None
+    if not _is_int(card):
+        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {describe_value(card)}.")
+    return Card(cast("int", card))  # an int: Card refuses one that is not a card
 
 
-@attrs.frozen(cache_hash=True)
-class Deal:
+@final
+class Deal(Value):
     """The deal of a new hand: ``hands[seat]`` is the hand dealt to that seat.
 
     A game made with a seed offers its seeded deal as the one move of the deal phase;
@@ -138,14 +120,25 @@ class Deal:
     hearts.errors.IllegalMoveError: Deal.hands[1] names 4♣ twice, in '4C 4C': a hand holds each card once.
     """
 
-    hands: tuple[CardSet, ...] = attrs.field(converter=_to_hands)
+    __slots__ = ("hands",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("hands",)
+    __match_args__: ClassVar = ("hands",)
+    hands: tuple[CardSet, ...]
+
+    def __init__(
+        self, hands: Iterable[CardSet | str | Iterable[Card | int | str]] | object
+    ) -> None:
+        object.__setattr__(self, "hands", _to_hands(hands))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.hands,)
 
     def __str__(self) -> str:
         return "deals " + " | ".join(f"P{seat}: {hand}" for seat, hand in enumerate(self.hands))
 
 
-@attrs.frozen(cache_hash=True)
-class Pass:
+@final
+class Pass(Value):
     """The cards ``player`` passes this hand.
 
     >>> Pass(1, "QS KS AS").cards
@@ -156,15 +149,29 @@ class Pass:
     hearts.errors.IllegalMoveError: Pass.cards names Q♠ twice, in 'QS KS QS': a pass gives each card once.
     """
 
-    player: int = attrs.field(validator=_check_seat)
-    cards: CardSet = attrs.field(converter=_to_pass_cards)
+    __slots__ = ("cards", "player")
+    FIELDS: ClassVar[tuple[str, ...]] = ("player", "cards")
+    __match_args__: ClassVar = ("player", "cards")
+    player: int
+    cards: CardSet
+
+    def __init__(
+        self, player: int | object, cards: CardSet | str | Iterable[Card | int | str] | object
+    ) -> None:
+        object.__setattr__(self, "player", _seat("Pass.player", player))
+        object.__setattr__(
+            self, "cards", _checked_cards(cards, "Pass.cards", "a pass gives each card once")
+        )
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.cards)
 
     def __str__(self) -> str:
         return f"P{self.player} passes {self.cards}"
 
 
-@attrs.frozen(cache_hash=True)
-class Play:
+@final
+class Play(Value):
     """``player`` plays ``card`` to the current trick.
 
     >>> Play(0, "2C").card
@@ -183,8 +190,18 @@ class Play:
     TypeError: Play.player must be a seat number (an int from 0 to 6), got '0'.
     """
 
-    player: int = attrs.field(validator=_check_seat)
-    card: Card = attrs.field(converter=_to_play_card)
+    __slots__ = ("card", "player")
+    FIELDS: ClassVar[tuple[str, ...]] = ("player", "card")
+    __match_args__: ClassVar = ("player", "card")
+    player: int
+    card: Card
+
+    def __init__(self, player: int | object, card: Card | int | str | object) -> None:
+        object.__setattr__(self, "player", _seat("Play.player", player))
+        object.__setattr__(self, "card", _to_play_card(card))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.card)
 
     def __str__(self) -> str:
         return f"P{self.player} plays {self.card}"
@@ -205,22 +222,15 @@ def _member(
     raise IllegalMoveError(f"{describe_value(value)} is not {use}.")
 
 
-def _to_direction(direction: PassDirection | str) -> PassDirection:
+def _to_direction(direction: object) -> PassDirection:
     takes = "a PassDirection or its name (a str, as 'left')"
     names = ", ".join(repr(member.value) for member in PassDirection)
     use = f"a pass direction: use one of {names}"
     return _member(direction, tuple(PassDirection), "ChoosePass.direction", takes, use)
 
 
-def _check_count(move: object, field: attrs.Attribute[int], count: object) -> None:
-    """Refuse a pass count that is not a whole number of cards: an attrs validator."""
-    _check_number(
-        move, field, count, math.inf, "a number of cards (an int)", ": a pass has 0 cards or more."
-    )
-
-
-@attrs.frozen(cache_hash=True)
-class ChoosePass:
+@final
+class ChoosePass(Value):
     """The dealer's choice of this hand's pass: the direction and how many cards.
 
     A hold hand passes no cards, so its count is 0.
@@ -229,9 +239,24 @@ class ChoosePass:
     P0 calls a pass of 2 across / P0 calls a hold hand
     """
 
-    player: int = attrs.field(validator=_check_seat)
-    direction: PassDirection = attrs.field(converter=_to_direction)
-    count: int = attrs.field(validator=_check_count)
+    __slots__ = ("count", "direction", "player")
+    FIELDS: ClassVar[tuple[str, ...]] = ("player", "direction", "count")
+    __match_args__: ClassVar = ("player", "direction", "count")
+    player: int
+    direction: PassDirection
+    count: int
+
+    def __init__(
+        self, player: int | object, direction: PassDirection | str | object, count: int | object
+    ) -> None:
+        object.__setattr__(self, "player", _seat("ChoosePass.player", player))
+        object.__setattr__(self, "direction", _to_direction(direction))
+        why = ": a pass has 0 cards or more."
+        kind = "a number of cards (an int)"
+        object.__setattr__(self, "count", _number("ChoosePass.count", count, None, kind, why))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.direction, self.count)
 
     def __str__(self) -> str:
         if self.direction is PassDirection.HOLD:
@@ -239,8 +264,8 @@ class ChoosePass:
         return f"P{self.player} calls a pass of {self.count} {self.direction}"
 
 
-@attrs.frozen(cache_hash=True)
-class Claim:
+@final
+class Claim(Value):
     """``player`` claims every remaining trick: "the rest are mine" (TRAM).
 
     Legal only when ``Rules.claims`` is set and the player must win every remaining trick
@@ -250,20 +275,29 @@ class Claim:
     P2 claims the rest
     """
 
-    player: int = attrs.field(validator=_check_seat)
+    __slots__ = ("player",)
+    FIELDS: ClassVar[tuple[str, ...]] = ("player",)
+    __match_args__: ClassVar = ("player",)
+    player: int
+
+    def __init__(self, player: int | object) -> None:
+        object.__setattr__(self, "player", _seat("Claim.player", player))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player,)
 
     def __str__(self) -> str:
         return f"P{self.player} claims the rest"
 
 
-def _to_shoot_mode(mode: ShootMode | str) -> ShootMode:
+def _to_shoot_mode(mode: object) -> ShootMode:
     takes = "'add' or 'subtract' (a str or a ShootMode)"
     use = "a way to score a shot: use 'add' or 'subtract'"
     return _member(mode, (ShootMode.ADD, ShootMode.SUBTRACT), "ShootChoice.mode", takes, use)
 
 
-@attrs.frozen(cache_hash=True)
-class ShootChoice:
+@final
+class ShootChoice(Value):
     """How the shooter of the moon (or sun) has its shot scored.
 
     ``"add"`` adds the value to every other player; ``"subtract"`` takes it from the
@@ -273,8 +307,18 @@ class ShootChoice:
     P1 subtracts the shot from its own total
     """
 
-    player: int = attrs.field(validator=_check_seat)
-    mode: ShootMode = attrs.field(converter=_to_shoot_mode)
+    __slots__ = ("mode", "player")
+    FIELDS: ClassVar[tuple[str, ...]] = ("player", "mode")
+    __match_args__: ClassVar = ("player", "mode")
+    player: int
+    mode: ShootMode
+
+    def __init__(self, player: int | object, mode: ShootMode | str | object) -> None:
+        object.__setattr__(self, "player", _seat("ShootChoice.player", player))
+        object.__setattr__(self, "mode", _to_shoot_mode(mode))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.mode)
 
     def __str__(self) -> str:
         if self.mode is ShootMode.SUBTRACT:

@@ -686,7 +686,7 @@ def remove_rule(rule: RuleOfPlay) -> None:
 
 
 @final
-class RulesOfPlay:
+class RulesOfPlay(Frozen):
     """The rules of play of one :class:`~hearts.Rules` value, picked once for each situation.
 
     Get it with :func:`rules_of_play`. It keeps, for each kind of situation (the first
@@ -708,42 +708,56 @@ class RulesOfPlay:
         "named", "plans", "players", "rules", "single_cards",
     )  # fmt: skip
 
+    rules: Rules
+    generation: int
+    players: int
+    hand_size: int
+    deck: int
+    breaking: int
+    plans: tuple[tuple[PlayRule, ...], ...]
+    extended: bool
+    """Whether a rule added with :func:`add_rule` can bite under these rules: then the
+    shortcuts that rest on what the library's own rules are (claims' quick tests, the
+    solver's kinds of cards) give way to trying every card."""
+    single_cards: bool
+    """Whether every refusal comes from one other card held (:meth:`PlayRule.single_cards`)."""
+    named: int
+    """The cards some rule of play tells apart from the cards of their suit beside them,
+    after the first trick (whose rules name single cards anyway)."""
+    club_leads: bool
+    """Whether the holder of the lowest club leads the first trick (then the table knows
+    who holds it until it is played)."""
+    _revealed: dict[int, int]
+
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.generation = _REGISTRY.generation
-        self.players = rules.players
-        self.hand_size = rules.hand_size
-        self.deck = rules.deck_mask
-        self.breaking = rules.breaking_mask
         in_force = tuple(_REGISTRY.rules)
-        self.plans = tuple(
+        plans = tuple(
             [
                 tuple([rule for rule in in_force if rule.applies(rules, first, situation)])
                 for first in (False, True)
                 for situation in (LEAD, AFTER_JOKERS, FOLLOW)
             ]
         )
-        used = [rule for rule in in_force if any(rule in plan for plan in self.plans)]
-        self.extended = any(isinstance(rule, _Added) for rule in used)
-        """Whether a rule added with :func:`add_rule` can bite under these rules: then the
-        shortcuts that rest on what the library's own rules are (claims' quick tests, the
-        solver's kinds of cards) give way to trying every card."""
-        self.single_cards = all(rule.single_cards(rules) for rule in used)
-        """Whether every refusal comes from one other card held (see
-        :meth:`PlayRule.single_cards`)."""
+        used = [rule for rule in in_force if any(rule in plan for plan in plans)]
         named = 0
         for rule in used:
             named |= rule.names(rules)
-        self.named = named & rules.deck_mask
-        """The cards some rule of play tells apart from the cards of their suit beside
-        them, after the first trick (whose rules name single cards anyway)."""
-        # Whether the holder of the lowest club leads the first trick (then the table
-        # knows who holds it until it is played).
         club, rest = 1 << rules.lowest_club, (0,) * (rules.players - 2)
-        self.club_leads = first_leader(rules, 0, (club, 0, *rest)) != first_leader(
+        club_leads = first_leader(rules, 0, (club, 0, *rest)) != first_leader(
             rules, 0, (0, club, *rest)
         )
-        self._revealed: dict[int, int] = {}
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "generation", _REGISTRY.generation)
+        object.__setattr__(self, "players", rules.players)
+        object.__setattr__(self, "hand_size", rules.hand_size)
+        object.__setattr__(self, "deck", rules.deck_mask)
+        object.__setattr__(self, "breaking", rules.breaking_mask)
+        object.__setattr__(self, "plans", plans)
+        object.__setattr__(self, "extended", any(isinstance(rule, _Added) for rule in used))
+        object.__setattr__(self, "single_cards", all(rule.single_cards(rules) for rule in used))
+        object.__setattr__(self, "named", named & rules.deck_mask)
+        object.__setattr__(self, "club_leads", club_leads)
+        object.__setattr__(self, "_revealed", {})
 
     def plan(self, first: bool, opening: int) -> tuple[PlayRule, ...]:
         """The rules asked, in order, on the first trick or not, at this ``opening``."""

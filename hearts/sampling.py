@@ -33,6 +33,7 @@ from hearts.errors import HeartsError, describe_value
 from hearts.passes import passable, passer, passes_cards, receiver
 from hearts.play import replay, rules_of_play
 from hearts.state import Phase, State
+from hearts.transitions import state_of
 from hearts.views import PlayerView
 
 __all__ = ["DEAL_WORK", "DealWorkError", "checked_sample", "count_deals", "sample"]
@@ -40,7 +41,7 @@ __all__ = ["DEAL_WORK", "DealWorkError", "checked_sample", "count_deals", "sampl
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 
 
-def sample(view: PlayerView, rng: random.Random | None = None) -> State:
+def sample(view: PlayerView | object, rng: random.Random | object | None = None) -> State:
     """A complete state consistent with ``view``, drawn uniformly from every such deal.
 
     Only the cards the player has not seen are drawn: its own hand and everything public
@@ -110,7 +111,7 @@ def _replay(view: PlayerView, held: tuple[int, ...] | None) -> tuple[int, ...] |
     return replay(rules_of_play(view.rules), first, [*plays, *view.trick], held)
 
 
-def count_deals(view: PlayerView) -> int:
+def count_deals(view: PlayerView | object) -> int:
     """How many deals of the unseen cards ``view`` allows (what :func:`sample` draws from).
 
     Under ``first_trick='first_turn_hearts'`` (and any rule whose refusals come from several
@@ -541,4 +542,4 @@ def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: random.R
             held[seat] & ~passed[passer(seat, direction, players)] | passed[seat]
             for seat in range(players)
         )
-    return view._state_with(rng.getrandbits(63), dealt, hands, passed, dealer.shown)
+    return state_of(view, rng.getrandbits(63), dealt, hands, passed, dealer.shown)

@@ -35,9 +35,7 @@ the same thing.
 
 from __future__ import annotations
 
-from typing import Final, final
-
-import attrs
+from typing import ClassVar, Final, final
 
 from hearts.cards import CARDS
 from hearts.moves import PLAYS, Play
@@ -53,6 +51,7 @@ from hearts.scoring import (
 )
 from hearts.state import State
 from hearts.transitions import position_of
+from hearts.value import Value
 
 __all__ = ["Solution"]
 
@@ -61,8 +60,8 @@ _LOWER: Final = 1  # the stored value is a lower bound
 _UPPER: Final = 2  # the stored value is an upper bound
 
 
-@attrs.frozen
-class Solution:
+@final
+class Solution(Value):
     """The rest of a hand under best play for the player to move (:func:`hearts.solve`).
 
     >>> import hearts
@@ -77,6 +76,11 @@ class Solution:
     >>> [(str(move.card), cost) for move, cost in solution.values]
     [('A♥', -26.0), ('K♥', -26.0), ('4♥', -26.0)]
     """
+
+    __slots__ = ("changes", "move", "nodes", "player", "points", "value", "values")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "player", "move", "value", "changes", "points", "values", "nodes",
+    )  # fmt: skip
 
     player: int
     """The player to move, whose side the solver takes."""
@@ -94,6 +98,24 @@ class Solution:
     otherwise just the best)."""
     nodes: int
     """How many positions the search visited: a measure of its work."""
+
+    def __init__(
+        self,
+        player: int,
+        move: Play,
+        value: float,
+        changes: tuple[int, ...],
+        points: tuple[int, ...],
+        values: tuple[tuple[Play, float], ...],
+        nodes: int,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "changes", changes)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "nodes", nodes)
 
 
 def solve_position(state: State, every_move: bool) -> Solution:

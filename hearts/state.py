@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple, Protocol, final
+from typing import ClassVar, Final, Protocol, final
 
-import attrs
-
-from hearts.cards import Card, CardSet
+from hearts.cards import Card, CardSet, _card_set
 from hearts.errors import HeartsError, describe_value
-from hearts.frozen import Frozen
 from hearts.rules import PassDirection, Rules, ShootMode
+from hearts.value import Value, field_code
 
-__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint", "check_seat"]
+__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint", "check_seat", "field_code"]
 
 _STATE_FIELDS: Final = (
     "rules", "seed", "phase", "hand_number", "scores", "results", "pass_direction",
@@ -39,37 +37,7 @@ _STATE_FIELDS: Final = (
 
 def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
     """One :class:`CardSet` per mask."""
-    return tuple([CardSet.from_mask(mask) for mask in masks])
-
-
-def _mask_code(mask: int) -> str:
-    return f"{CardSet.from_mask(mask)!r}.mask" if mask else "0"
-
-
-def field_code(name: str, value: object) -> str:
-    """A field's value as code for a repr: card masks as cards, enums by name.
-
-    A field named ``*_mask`` or ``*_masks`` holds card bitmasks, shown as the
-    :class:`CardSet` they are the mask of, so that a repr shows cards and still evaluates
-    back to the same value.
-
-    >>> field_code("hand_masks", (CardSet("2C QS").mask, 0)), field_code("phase", Phase.PLAY)
-    ("(CardSet('2♣ Q♠').mask, 0)", 'Phase.PLAY')
-    """
-    if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
-    if name == "results" and isinstance(value, Sequence):  # a History, written as a tuple
-        return repr(tuple(value))
-    if name.endswith("_mask") and isinstance(value, int):
-        return _mask_code(value)
-    if name.endswith("_masks") and isinstance(value, tuple):
-        masks = [_mask_code(mask) for mask in value]
-        return f"({', '.join(masks)}{',' if len(masks) == 1 else ''})"
-    return repr(value)
-
-
-def _enum_code(value: enum.Enum | None) -> str:
-    return "None" if value is None else field_code("", value)
+    return tuple([_card_set(mask) for mask in masks])
 
 
 class Phase(enum.Enum):
@@ -94,7 +62,8 @@ class Phase(enum.Enum):
     """The game has ended; see :attr:`State.winners`."""
 
 
-class Trick(NamedTuple):
+@final
+class Trick(Value):
     """A completed trick: who led it, the cards in the order played, and who won it.
 
     >>> trick = Trick(leader=3, cards=(Card("2C"), Card("KC"), Card("5C"), Card("9D")), winner=0)
@@ -102,9 +71,21 @@ class Trick(NamedTuple):
     (0, True)
     """
 
+    __slots__ = ("cards", "leader", "winner")
+    FIELDS: ClassVar[tuple[str, ...]] = ("leader", "cards", "winner")
+    __match_args__: ClassVar = ("leader", "cards", "winner")
+
     leader: int
     cards: tuple[Card, ...]
     winner: int
+
+    def __init__(self, leader: int, cards: Sequence[Card], winner: int) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "cards", cards if isinstance(cards, tuple) else tuple(cards))
+        object.__setattr__(self, "winner", winner)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.leader, self.cards, self.winner)
 
     def player_of(self, index: int) -> int:
         """The seat that played ``cards[index]``."""
@@ -129,8 +110,8 @@ class Trick(NamedTuple):
         return svg.trick(self)
 
 
-@attrs.frozen(cache_hash=True)
-class HandResult:
+@final
+class HandResult(Value):
     """What happened in one finished hand, and how it was scored.
 
     The change to each total is explained term by term::
@@ -152,9 +133,20 @@ class HandResult:
     (True, 13, True)
     """
 
+    __slots__ = (
+        "adjustments", "bonuses", "changes", "chip_changes", "claim", "counted", "dealt",
+        "hand_number", "moon", "pass_direction", "passed", "points", "pool", "scores", "shoot",
+        "shoot_mode", "sun", "tricks", "tricks_won", "winners",
+    )  # fmt: skip
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "hand_number", "pass_direction", "dealt", "passed", "tricks", "claim", "tricks_won",
+        "points", "moon", "sun", "shoot_mode", "counted", "shoot", "bonuses", "chip_changes",
+        "adjustments", "changes", "scores", "pool", "winners",
+    )  # fmt: skip
+
     hand_number: int
     """Hands are numbered from 0."""
-    pass_direction: PassDirection = attrs.field(repr=_enum_code)
+    pass_direction: PassDirection
     dealt: tuple[CardSet, ...]
     """Each seat's hand as dealt, before passing."""
     passed: tuple[CardSet, ...]
@@ -171,7 +163,7 @@ class HandResult:
     """The seat that shot the moon, if any."""
     sun: int | None
     """The seat that shot the sun (took every trick), if any; the sun replaces the moon."""
-    shoot_mode: ShootMode | None = attrs.field(repr=_enum_code)
+    shoot_mode: ShootMode | None
     """How the moon or sun was scored: :attr:`ShootMode.ADD` or :attr:`ShootMode.SUBTRACT`."""
     counted: tuple[int, ...]
     """The card points that count toward each total."""
@@ -192,6 +184,58 @@ class HandResult:
     winners: tuple[int, ...]
     """The winners, when this hand ended the game; empty otherwise."""
 
+    def __init__(
+        self,
+        hand_number: int,
+        pass_direction: PassDirection,
+        dealt: tuple[CardSet, ...],
+        passed: tuple[CardSet, ...],
+        tricks: tuple[Trick, ...],
+        claim: int | None,
+        tricks_won: tuple[int, ...],
+        points: tuple[int, ...],
+        moon: int | None,
+        sun: int | None,
+        shoot_mode: ShootMode | None,
+        counted: tuple[int, ...],
+        shoot: tuple[int, ...],
+        bonuses: tuple[int, ...],
+        chip_changes: tuple[int, ...],
+        adjustments: tuple[int, ...],
+        changes: tuple[int, ...],
+        scores: tuple[int, ...],
+        pool: int,
+        winners: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "passed", passed)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "tricks_won", tricks_won)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "moon", moon)
+        object.__setattr__(self, "sun", sun)
+        object.__setattr__(self, "shoot_mode", shoot_mode)
+        object.__setattr__(self, "counted", counted)
+        object.__setattr__(self, "shoot", shoot)
+        object.__setattr__(self, "bonuses", bonuses)
+        object.__setattr__(self, "chip_changes", chip_changes)
+        object.__setattr__(self, "adjustments", adjustments)
+        object.__setattr__(self, "changes", changes)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "pool", pool)
+        object.__setattr__(self, "winners", winners)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.hand_number, self.pass_direction, self.dealt, self.passed, self.tricks,
+            self.claim, self.tricks_won, self.points, self.moon, self.sun, self.shoot_mode,
+            self.counted, self.shoot, self.bonuses, self.chip_changes, self.adjustments,
+            self.changes, self.scores, self.pool, self.winners,
+        )  # fmt: skip
+
     @property
     def shooter(self) -> int | None:
         """The seat that shot the sun or the moon, if any."""
@@ -211,7 +255,7 @@ class HandResult:
 
 
 @final
-class State(Frozen):
+class State(Value):
     """One moment of a game: immutable, hashable, and cheap to keep.
 
     Build one with :func:`hearts.new_game` or :func:`hearts.from_hands` and move on with
@@ -228,6 +272,7 @@ class State(Frozen):
     """
 
     __slots__ = _STATE_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = _STATE_FIELDS
 
     rules: Rules
     seed: int
@@ -319,39 +364,6 @@ class State(Frozen):
             self.taken_masks, self.hearts_broken, self.ruled_out_masks,
         )  # fmt: skip
 
-    def replace(self, **changes: object) -> State:
-        """A copy of this state with the given fields changed (not validated).
-
-        >>> import hearts
-        >>> state = hearts.new_game(seed=1)
-        >>> state.replace(scores=(5, 0, 0, 0)).scores, state.scores
-        ((5, 0, 0, 0), (0, 0, 0, 0))
-        """
-        unknown = sorted(set(changes) - set(_STATE_FIELDS))
-        if unknown:
-            fields = ", ".join(_STATE_FIELDS)
-            raise TypeError(f"State has no field {unknown[0]!r}: its fields are {fields}.")
-        values = dict(zip(_STATE_FIELDS, self._fields(), strict=True))
-        values.update(changes)
-        state: State = _make_state(**values)
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self is other or self._fields() == other._fields()
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        values = zip(_STATE_FIELDS, self._fields(), strict=True)
-        shown = ", ".join([f"{name}={field_code(name, value)}" for name, value in values])
-        return f"State({shown})"
-
     def __str__(self) -> str:
         """The table as text: seats, hands by suit, the trick (:func:`hearts.text.table_text`)."""
         from hearts import text  # noqa: PLC0415 (the text forms build on this module)
@@ -363,16 +375,6 @@ class State(Frozen):
         from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
 
         return svg.table(self)
-
-    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
-        return (State, self._fields())
-
-    # Immutable all the way down, so a copy is the state itself (search code may copy freely).
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> State:
-        return self
 
     @property
     def players(self) -> int:
@@ -431,35 +433,41 @@ class State(Frozen):
         return self.results[-1].winners
 
 
-_make_state: Any = State
-"""State's constructor, for keyword arguments gathered at run time (:meth:`State.replace`)."""
-
-
 class Viewpoint(Protocol):
-    """What :func:`legal_moves` needs from one player's view of a game.
+    """What :func:`legal_moves` and :func:`hearts.sample` read of one player's view.
 
     :class:`hearts.PlayerView` is the one implementation: the rules decide a player's
     moves from its own hand and what everybody has seen, so a view is enough.
     """
 
-    @property
-    def player(self) -> int:
-        """The seat whose view this is."""
+    rules: Rules
+    player: int
+    phase: Phase
+    hand_number: int
+    scores: tuple[int, ...]
+    results: Sequence[HandResult]
+    pass_direction: PassDirection
+    pass_count: int
+    to_move: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    taken_masks: tuple[int, ...]
+    hearts_broken: bool
+    hand_mask: int
+    known_masks: tuple[int, ...]
+    ruled_out_masks: tuple[int, ...]
 
     @property
-    def rules(self) -> Rules:
-        """The rules of the game."""
-
-    def _decision_state(self) -> State:
-        """A state with the view's public facts and the player's own hand.
-
-        Each other seat holds every card it might hold; only the player's moves are read
-        from it.
-        """
+    def unseen_mask(self) -> int:
+        """The cards of the deck the player has not seen."""
 
 
-def check_seat(rules: Rules, player: object) -> None:
-    """Refuse a seat that is not an int (``TypeError``), or not one of this game's.
+def check_seat(rules: Rules, player: object) -> int:
+    """``player``, if it is a seat of this game.
+
+    A player that is not an int is a ``TypeError``; an int that is not one of the game's
+    seats, a :class:`~hearts.HeartsError`.
 
     >>> import hearts
     >>> check_seat(hearts.Rules(), 9)
@@ -474,3 +482,4 @@ def check_seat(rules: Rules, player: object) -> None:
     if not 0 <= player < rules.players:
         seat = f"P{player}" if -1000 < player < 1000 else describe_value(player)
         raise HeartsError(f"{seat} is not a seat: this game has seats P0 to P{rules.players - 1}.")
+    return player

@@ -38,9 +38,12 @@ from hearts.play import Position, first_leader, replay, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.shuffle import deal_refusal, seeded_deal
-from hearts.state import HandResult, Phase, State, Trick
+from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
-__all__ = ["advance", "claim_allowed", "moves", "new_hand", "position_of"]
+__all__ = [
+    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "position_of", "state_of",
+    "view_moves",
+]  # fmt: skip
 
 # Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
 # machinery, which costs more than the rest of a play's checks.
@@ -120,6 +123,22 @@ def _next(
     )  # fmt: skip
 
 
+def state_of(
+    view: Viewpoint,
+    seed: int,
+    dealt: tuple[int, ...],
+    hands: tuple[int, ...],
+    passed: tuple[int, ...],
+    ruled_out: tuple[int, ...],
+) -> State:
+    """A state of ``view``'s public facts with the given seed and cards of each seat."""
+    return _state(
+        view.rules, seed, view.phase, view.hand_number, view.scores, view.results,
+        view.pass_direction, view.pass_count, dealt, hands, passed, view.to_move, view.leader,
+        view.trick, view.tricks, view.taken_masks, view.hearts_broken, ruled_out,
+    )  # fmt: skip
+
+
 def position_of(state: State) -> Position:
     """The hand in play in ``state``, as the kernel of play sees it."""
     return Position(
@@ -171,6 +190,34 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
     return ()
 
 
+def view_moves(view: Viewpoint) -> Sequence[Move]:
+    """The legal moves of the player whose view this is (:func:`hearts.legal_moves`)."""
+    phase = view.phase
+    if phase is _DEAL:
+        return ()  # a chance move: no player's to make
+    rules = view.rules
+    if phase is _PLAY and not rules.claims:
+        if view.to_move[0] != view.player:
+            return ()
+        allowed = rules_of_play(rules).allowed(
+            view.hand_mask, view.trick, not view.tricks, view.hearts_broken
+        )
+        return plays_of(view.player, allowed)
+    # Each other seat holds every card it might hold: the player's own moves read only
+    # its hand, and a claim is then judged safe only if it is safe against any deal.
+    unseen = view.unseen_mask
+    hands = tuple(
+        [
+            view.hand_mask
+            if seat == view.player
+            else (unseen & ~view.ruled_out_masks[seat]) | view.known_masks[seat]
+            for seat in range(rules.players)
+        ]
+    )
+    empty = (0,) * rules.players
+    return moves(state_of(view, 0, empty, hands, empty, view.ruled_out_masks), view.player)
+
+
 def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
     """The plays of ``seat`` of the cards in the mask ``cards``, ascending."""
     row = PLAYS[seat]
@@ -190,7 +237,7 @@ def claim_allowed(state: State, seat: int) -> bool:
 # --- applying moves --------------------------------------------------------------------
 
 
-def advance(state: State, move: Move, checked: bool) -> State:
+def advance(state: State, move: Move | object, checked: bool) -> State:
     """The state after ``move``, checked against every rule.
 
     With ``checked`` false, a play or a claim is trusted to be one of :func:`moves`.

@@ -22,18 +22,18 @@ of play themselves: a player who does not follow suit holds none of it.
 
 from __future__ import annotations
 
-import functools
 import importlib
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final, final
 
-import attrs
-
-from hearts import passes, play
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import describe_value
-from hearts.passes import passes_cards
+from hearts.history import History, seen_by
+from hearts.passes import passes_cards, received
+from hearts.play import played_mask, rules_of_play
 from hearts.rules import PassDirection, Rules
-from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat, field_code
+from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat
+from hearts.value import Value
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,11 +45,12 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView", "view"]
 
 
-@attrs.frozen(cache_hash=True, repr=False)
-class PlayerView:
+@final
+class PlayerView(Value):
     """Everything one seat may know of a game, and nothing more.
 
-    Build it with :func:`view`. It is immutable, hashable and picklable; its JSON form is
+    Build it with :func:`view`. It is immutable, hashable and picklable, and holds nothing
+    of the game but what the seat may know (no reference to the state); its JSON form is
     written by :func:`hearts.view_to_dict`. :func:`hearts.legal_moves` accepts it and
     gives the player's own moves, and :func:`hearts.sample` deals the hidden cards.
     Card sets are bitmasks in the ``*_mask`` fields and :class:`~hearts.CardSet` values
@@ -80,14 +81,28 @@ class PlayerView:
     ((12, 12, 12, 12), 1, (0,))
     """
 
+    __slots__ = (
+        "_hash", "dealt_mask", "hand_mask", "hand_number", "hand_sizes", "hearts_broken",
+        "known_masks", "leader", "pass_count", "pass_direction", "passed_mask", "phase",
+        "player", "received_mask", "results", "ruled_out_masks", "rules", "scores",
+        "taken_masks", "to_move", "trick", "tricks",
+    )  # fmt: skip
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "rules", "player", "phase", "hand_number", "scores", "results", "pass_direction",
+        "pass_count", "to_move", "leader", "trick", "tricks", "taken_masks", "hearts_broken",
+        "hand_mask", "dealt_mask", "passed_mask", "received_mask", "hand_sizes", "known_masks",
+        "ruled_out_masks",
+    )  # fmt: skip
+
     rules: Rules
     player: int
     """The seat whose view this is."""
     phase: Phase
     hand_number: int
     scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    """The finished hands, with the other seats' dealt hands and passes hidden (see above)."""
+    results: Sequence[HandResult]
+    """The finished hands, with the other seats' dealt hands and passes hidden (see above):
+    a :class:`~hearts.history.History` when :func:`view` made the view."""
     pass_direction: PassDirection
     pass_count: int
     to_move: tuple[int, ...]
@@ -111,10 +126,73 @@ class PlayerView:
     """Cards known to be in each seat's hand: the player's own hand for itself; for the
     others, the cards the player passed them and has not seen played, and the lowest club
     in the hand of the seat that led the first trick as its holder, until it is played."""
+    _hash: int
     ruled_out_masks: tuple[int, ...]
     """Cards each other seat is known not to hold: every card of a suit it did not follow,
     and any card whose holding would have made one of its plays illegal (a heart led
     before hearts were broken rules out every other suit). 0 for the player itself."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        player: int,
+        phase: Phase,
+        hand_number: int,
+        scores: tuple[int, ...],
+        results: Sequence[HandResult],
+        pass_direction: PassDirection,
+        pass_count: int,
+        to_move: tuple[int, ...],
+        leader: int,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        taken_masks: tuple[int, ...],
+        hearts_broken: bool,
+        hand_mask: int,
+        dealt_mask: int,
+        passed_mask: int,
+        received_mask: int,
+        hand_sizes: tuple[int, ...],
+        known_masks: tuple[int, ...],
+        ruled_out_masks: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "results", results)
+        object.__setattr__(self, "pass_direction", pass_direction)
+        object.__setattr__(self, "pass_count", pass_count)
+        object.__setattr__(self, "to_move", to_move)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "taken_masks", taken_masks)
+        object.__setattr__(self, "hearts_broken", hearts_broken)
+        object.__setattr__(self, "hand_mask", hand_mask)
+        object.__setattr__(self, "dealt_mask", dealt_mask)
+        object.__setattr__(self, "passed_mask", passed_mask)
+        object.__setattr__(self, "received_mask", received_mask)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "known_masks", known_masks)
+        object.__setattr__(self, "ruled_out_masks", ruled_out_masks)
+        object.__setattr__(self, "_hash", -1)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.rules, self.player, self.phase, self.hand_number, self.scores, self.results,
+            self.pass_direction, self.pass_count, self.to_move, self.leader, self.trick,
+            self.tricks, self.taken_masks, self.hearts_broken, self.hand_mask, self.dealt_mask,
+            self.passed_mask, self.received_mask, self.hand_sizes, self.known_masks,
+            self.ruled_out_masks,
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        # Kept once made: search code samples one view many times, keyed by it.
+        if self._hash == -1:
+            object.__setattr__(self, "_hash", hash(self._fields()) & _HASH_BITS)
+        return self._hash
 
     @property
     def players(self) -> int:
@@ -169,7 +247,7 @@ class PlayerView:
 
         Cards won by a claim were not played, and are not in it.
         """
-        return play.played_mask(self.tricks, self.trick)
+        return played_mask(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:
@@ -198,11 +276,6 @@ class PlayerView:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.phase is Phase.OVER
-
-    def __repr__(self) -> str:
-        fields = attrs.fields(PlayerView)
-        shown = ", ".join(f"{f.name}={field_code(f.name, getattr(self, f.name))}" for f in fields)
-        return f"PlayerView({shown})"
 
     def __str__(self) -> str:
         """The table as this seat sees it, as text (:func:`hearts.text.table_text`)."""
@@ -235,55 +308,8 @@ class PlayerView:
         encode = importlib.import_module("hearts.tensor").encode
         return encode(self)
 
-    def _decision_state(self) -> State:
-        # Each other seat holds every card it might hold: the player's own moves read only
-        # its hand, and a claim is then judged safe only if it is safe against any deal.
-        unseen = self.unseen_mask
-        hands = tuple(
-            self.hand_mask
-            if seat == self.player
-            else (unseen & ~self.ruled_out_masks[seat]) | self.known_masks[seat]
-            for seat in range(self.rules.players)
-        )
-        empty = (0,) * self.rules.players
-        return self._state_with(0, empty, hands, empty)
 
-    def _state_with(
-        self,
-        seed: int,
-        dealt: tuple[int, ...],
-        hands: tuple[int, ...],
-        passed: tuple[int, ...],
-        ruled_out: tuple[int, ...] | None = None,
-    ) -> State:
-        """A state of this view's public facts with the given seed and cards of each seat.
-
-        ``ruled_out``: what each seat has shown it does not hold (the view's own, by
-        default, which says nothing of the player itself).
-        """
-        return State(
-            rules=self.rules,
-            seed=seed,
-            phase=self.phase,
-            hand_number=self.hand_number,
-            scores=self.scores,
-            results=self.results,
-            pass_direction=self.pass_direction,
-            pass_count=self.pass_count,
-            dealt_masks=dealt,
-            hand_masks=hands,
-            passed_masks=passed,
-            to_move=self.to_move,
-            leader=self.leader,
-            trick=self.trick,
-            tricks=self.tricks,
-            taken_masks=self.taken_masks,
-            hearts_broken=self.hearts_broken,
-            ruled_out_masks=self.ruled_out_masks if ruled_out is None else ruled_out,
-        )
-
-
-def view(state: State, player: int) -> PlayerView:
+def view(state: State | object, player: int | object) -> PlayerView:
     """What ``player`` may know of ``state``.
 
     >>> import hearts
@@ -302,35 +328,35 @@ def view(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise TypeError(f"view needs a hearts.State, got {describe_value(state)}.")
     rules = state.rules
-    check_seat(rules, player)
+    me = check_seat(rules, player)
     players = rules.players
-    played = play.played_mask(state.tricks, state.trick)
+    played = played_mask(state.tricks, state.trick)
     playing = state.phase in (Phase.PLAY, Phase.SHOOT)
-    passed = state.passed_masks[player]
-    received = 0
+    passed = state.passed_masks[me]
+    got = 0
     known = [0] * players
     if playing and passes_cards(state.pass_direction, state.pass_count):
-        received = passes.received(state.passed_masks, state.pass_direction)[player]
+        got = received(state.passed_masks, state.pass_direction)[me]
         # The cards the player passed are in their receiver's hand until played.
-        own = tuple(passed if seat == player else 0 for seat in range(players))
-        known = [cards & ~played for cards in passes.received(own, state.pass_direction)]
-    known[player] = state.hand_masks[player]
+        own = tuple([passed if seat == me else 0 for seat in range(players)])
+        known = [cards & ~played for cards in received(own, state.pass_direction)]
+    known[me] = state.hand_masks[me]
     club = 1 << rules.lowest_club
     first = state.tricks[0].leader if state.tricks else state.leader
-    if playing and first != player and not club & played and play.rules_of_play(rules).club_leads:
+    if playing and first != me and not club & played and rules_of_play(rules).club_leads:
         known[first] |= club  # everybody knows who holds the lowest club until it is played
     ruled_out = (0,) * players
     if playing:
         ruled_out = tuple(
-            0 if seat == player else mask for seat, mask in enumerate(state.ruled_out_masks)
+            0 if seat == me else mask for seat, mask in enumerate(state.ruled_out_masks)
         )
     return PlayerView(
         rules=rules,
-        player=player,
+        player=me,
         phase=state.phase,
         hand_number=state.hand_number,
         scores=state.scores,
-        results=tuple([_seen_result(result, player) for result in state.results]),
+        results=_seen_results(state.results, me),
         pass_direction=state.pass_direction,
         pass_count=state.pass_count,
         to_move=state.to_move,
@@ -339,31 +365,22 @@ def view(state: State, player: int) -> PlayerView:
         tricks=state.tricks,
         taken_masks=state.taken_masks,
         hearts_broken=state.hearts_broken,
-        hand_mask=state.hand_masks[player],
-        dealt_mask=state.dealt_masks[player],
+        hand_mask=state.hand_masks[me],
+        dealt_mask=state.dealt_masks[me],
         passed_mask=passed,
-        received_mask=received,
-        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        received_mask=got,
+        hand_sizes=tuple([mask.bit_count() for mask in state.hand_masks]),
         known_masks=tuple(known),
         ruled_out_masks=ruled_out,
     )
 
 
-@functools.lru_cache(maxsize=4096)
-def _seen_result(result: HandResult, player: int) -> HandResult:
-    """``result`` as ``player`` saw it: of the dealt hands and passes, its own only.
+def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:
+    """The finished hands as ``player`` saw them: shared with the game's history if it has one."""
+    if isinstance(results, History):
+        return results.seen(player)
+    return tuple([seen_by(result, player) for result in results])
 
-    The player saw its own dealt hand, the cards it passed, and the cards passed to it.
-    """
-    received = passes.received([cards.mask for cards in result.passed], result.pass_direction)[
-        player
-    ]
-    hidden = CardSet()
-    return attrs.evolve(
-        result,
-        dealt=tuple(hand if seat == player else hidden for seat, hand in enumerate(result.dealt)),
-        passed=tuple(
-            cards if seat == player or cards.mask == received != 0 else hidden
-            for seat, cards in enumerate(result.passed)
-        ),
-    )
+
+_HASH_BITS: Final = (1 << 62) - 1
+"""A view's hash, kept in a field, is never -1 (the mark of one not yet made)."""

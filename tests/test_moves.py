@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import attrs
 import pytest
 
 import hearts
@@ -267,13 +266,14 @@ def test_a_card_subclass_of_int_is_a_card() -> None:
     assert Play(3, Card("QS")).card is Card("QS")
 
 
-def test_moves_still_pickle_and_evolve_with_the_checks() -> None:
+def test_moves_still_pickle_and_change_with_the_checks() -> None:
     move = Pass(2, "2C 3C 4C")
     assert pickle.loads(pickle.dumps(move)) == move
+    assert move.replace(player=3) == Pass(3, "2C 3C 4C")
     with pytest.raises(IllegalMoveError, match="seats run from P0 to P6"):
-        attrs.evolve(move, player=7)
+        move.replace(player=7)
     with pytest.raises(IllegalMoveError, match="names 2♣ twice"):
-        attrs.evolve(move, cards="2C 2C 3C")
+        move.replace(cards="2C 2C 3C")
 
 
 def test_a_type_error_raised_by_the_iterable_itself_is_not_relabelled() -> None:

@@ -1414,20 +1414,17 @@ def test_a_claim_that_could_not_stand_is_refused() -> None:
         taken[trick.winner] |= trick.mask
     taken[claimer] |= last.mask
     before = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
-    claimed = attrs.evolve(
-        score_hand(
-            rules,
-            hand_number=0,
-            pass_direction=result.pass_direction,
-            scores=before,
-            dealt_masks=tuple(hand.mask for hand in result.dealt),
-            passed_masks=tuple(cards.mask for cards in result.passed),
-            tricks=tricks,
-            taken_masks=tuple(taken),
-            pool=0,
-        ),
-        claim=claimer,
-    )
+    claimed = score_hand(
+        rules,
+        hand_number=0,
+        pass_direction=result.pass_direction,
+        scores=before,
+        dealt_masks=tuple(hand.mask for hand in result.dealt),
+        passed_masks=tuple(cards.mask for cards in result.passed),
+        tricks=tricks,
+        taken_masks=tuple(taken),
+        pool=0,
+    ).replace(claim=claimer)
     data = hearts.result_to_dict(claimed)
     with pytest.raises(hearts.RecordError, match=r"^result\.claim: is P3, but P3 could not claim"):
         hearts.result_from_dict(data, rules)

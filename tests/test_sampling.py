@@ -7,7 +7,6 @@ import math
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -183,21 +182,20 @@ def test_voids_force_the_deal() -> None:
 def test_an_impossible_view_is_refused_with_a_reason() -> None:
     state = play(hold_hand([CLUBS, DIAMONDS, HEARTS, SPADES]), "2C", "2D", "3H", "2S")
     seen = hearts.view(state, 0)
-    nobody = attrs.evolve(
-        seen,
+    nobody = seen.replace(
         ruled_out_masks=tuple(
             mask | (hearts.HEARTS if seat else 0) for seat, mask in enumerate(seen.ruled_out_masks)
         ),
     )
     with pytest.raises(HeartsError, match="no other seat can hold 2♥: every other seat has"):
         hearts.sample(nobody, random.Random(1))
-    short = attrs.evolve(seen, hand_sizes=(12, 12, 11, 12))
+    short = seen.replace(hand_sizes=(12, 12, 11, 12))
     with pytest.raises(
         HeartsError,
         match="P2 is said to hold 11 cards, but a seat that was dealt 13 and played 1 holds 12",
     ):
         hearts.sample(short, None)
-    crowded = attrs.evolve(seen, known_masks=(seen.hand_mask, seen.hand_mask, 0, 0))
+    crowded = seen.replace(known_masks=(seen.hand_mask, seen.hand_mask, 0, 0))
     with pytest.raises(HeartsError, match="are also held, played or known elsewhere"):
         hearts.count_deals(crowded)
     with pytest.raises(HeartsError, match=r"sample needs a hearts\.PlayerView"):
@@ -247,7 +245,7 @@ def test_a_card_both_known_and_ruled_out_is_refused() -> None:
     for seat in range(4):
         state = hearts.apply(state, hearts.legal_moves(state, seat)[0])
     seen = hearts.view(state, 0)
-    bad = attrs.evolve(seen, ruled_out_masks=(0, seen.known_masks[1], 0, 0))
+    bad = seen.replace(ruled_out_masks=(0, seen.known_masks[1], 0, 0))
     with pytest.raises(HeartsError, match="is known to be in P1's hand and also ruled out for it"):
         hearts.sample(bad)
 
@@ -390,7 +388,7 @@ def crafted_view(seed: int) -> hearts.PlayerView:
         for seat in range(1, 7):
             if seat not in holders:
                 ruled_out[seat] |= card.mask
-    return attrs.evolve(seen, ruled_out_masks=tuple(ruled_out))
+    return seen.replace(ruled_out_masks=tuple(ruled_out))
 
 
 def test_a_view_too_costly_to_count_is_refused() -> None:
