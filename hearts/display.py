@@ -256,11 +256,11 @@ def shoot_text(result: HandResult) -> str | None:
     """How a finished hand's moon or sun was scored, or None when nobody shot.
 
     >>> import hearts
-    >>> state = hearts.new_game(seed=3)
+    >>> state = hearts.new_game(seed=15)
     >>> while not state.results:
     ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
     >>> shoot_text(state.results[0])
-    'P3 shoots the moon: +26 to every other player'
+    'P0 shoots the moon: +26 to every other player'
     """
     shooter = result.shooter
     if shooter is None:

@@ -54,9 +54,9 @@ Every agent terminates when the game ends; nothing truncates.
 ...         action = int(observation["action_mask"].nonzero()[0][0])   # the first legal one
 ...     game.step(action)
 >>> game.unwrapped.game.is_over, game.unwrapped.game.scores
-(True, (21, 6, 30, 21))
+(True, (9, 15, 42, 12))
 >>> returns
-{'player_0': -21.0, 'player_1': -6.0, 'player_2': -30.0, 'player_3': -21.0}
+{'player_0': -9.0, 'player_1': -15.0, 'player_2': -42.0, 'player_3': -12.0}
 """
 
 from __future__ import annotations
@@ -215,11 +215,11 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
     >>> for card in sorted(game.game.hands[0])[:3]:          # pick three cards: one pass
     ...     game.step(int(card))
     >>> game.game.passed[0], game.agent_selection
-    (CardSet('2♣ 4♣ 5♣'), 'player_1')
-    >>> game.step(0)
+    (CardSet('3♣ 8♣ 9♣'), 'player_1')
+    >>> game.step(1)
     Traceback (most recent call last):
     ...
-    hearts.errors.IllegalMoveError: player_1 chose action 0 (2♣), which is not legal now: P1 does not hold 2♣. The legal actions are those set in the observation's action_mask.
+    hearts.errors.IllegalMoveError: player_1 chose action 1 (3♣), which is not legal now: P1 does not hold 3♣. The legal actions are those set in the observation's action_mask.
     """
 
     metadata: ClassVar[dict[str, Any]] = {

@@ -28,7 +28,7 @@ contributor guide), and every consumer honours it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol, TypeAlias, final
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, final
 
 from hearts.cards import (
     ALL_CARDS,
@@ -45,7 +45,9 @@ from hearts.cards import (
 from hearts.errors import HeartsError
 from hearts.frozen import Frozen
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules
-from hearts.state import Trick
+
+if TYPE_CHECKING:
+    from hearts.state import Trick
 
 __all__ = [
     "AFTER_JOKERS",
@@ -82,6 +84,8 @@ __all__ = [
 
 LED_MASK: Final = tuple(SUIT_MASKS[card // 13] if card < FIRST_JOKER else 0 for card in CARDS)
 """The mask of the suit each card sets when it leads (0 for a joker: it sets none)."""
+_CARDS: Final = CARDS
+"""The cards, as a constant of this module (read without a lookup when compiled)."""
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 _CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
 _QUEEN: Final = QUEEN_OF_SPADES.mask
@@ -157,6 +161,7 @@ def trick_winner(trick: Sequence[int], leader: int, players: int) -> int:
 def played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
     """The cards played to the tricks of a hand so far, the current ``trick`` included.
 
+    >>> from hearts import Trick
     >>> done = Trick(0, (Card("2C"), Card("3C"), Card("4C"), Card("5C")), 3)
     >>> played_mask([done], [Card("9D")]) == CardSet("2C 3C 4C 5C 9D").mask
     True
@@ -704,7 +709,7 @@ class RulesOfPlay(Frozen):
     """
 
     __slots__ = (
-        "_revealed", "breaking", "club_leads", "deck", "extended", "generation", "hand_size",
+        "_revealed", "breaking", "claims", "club_leads", "deck", "extended", "generation", "hand_size",
         "named", "plans", "players", "rules", "single_cards",
     )  # fmt: skip
 
@@ -727,6 +732,8 @@ class RulesOfPlay(Frozen):
     club_leads: bool
     """Whether the holder of the lowest club leads the first trick (then the table knows
     who holds it until it is played)."""
+    claims: bool
+    """Whether a player may claim the rest (``Rules.claims``)."""
     _revealed: dict[int, int]
 
     def __init__(self, rules: Rules) -> None:
@@ -757,6 +764,7 @@ class RulesOfPlay(Frozen):
         object.__setattr__(self, "single_cards", all(rule.single_cards(rules) for rule in used))
         object.__setattr__(self, "named", named & rules.deck_mask)
         object.__setattr__(self, "club_leads", club_leads)
+        object.__setattr__(self, "claims", rules.claims)
         object.__setattr__(self, "_revealed", {})
 
     def plan(self, first: bool, opening: int) -> tuple[PlayRule, ...]:
@@ -811,19 +819,20 @@ class RulesOfPlay(Frozen):
         """
         if self.extended:  # an added rule may read the whole trick: nothing is kept
             return self._reveal(card, trick, first, broken)
-        if not trick:
-            key, context = 0, trick
-        else:
-            led = led_card(trick)
-            if led < 0:
-                key, context = 1, (CARDS[FIRST_JOKER],)
-            else:
-                suit = led // 13
-                key, context = 2 + suit, (CARDS[13 * suit],)
-        key = card | key << 6 | (1 if first else 0) << 9 | (1 if broken else 0) << 10
+        led = led_card(trick) if trick else -1
+        context = 0 if not trick else 1 if led < 0 else 2 + led // 13
+        key = card | context << 6 | (1 if first else 0) << 9 | (1 if broken else 0) << 10
         found = self._revealed.get(key)
         if found is None:
-            found = self._revealed[key] = self._reveal(card, context, first, broken)
+            # The trick as the rules read it: empty, jokers only, or the suit led.
+            same = (
+                ()
+                if not trick
+                else (_CARDS[FIRST_JOKER],)
+                if led < 0
+                else (_CARDS[led - led % 13],)
+            )
+            found = self._revealed[key] = self._reveal(card, same, first, broken)
         return found
 
     def _reveal(self, card: int, trick: Cards, first: bool, broken: bool) -> int:
@@ -932,7 +941,7 @@ class Position(Frozen):
         bit = 1 << card
         hands = _with(self.hands, seat, self.hands[seat] & ~bit)
         broken = self.broken or bool(of.breaking & bit)
-        trick = (*trick, CARDS[card])
+        trick = (*trick, _CARDS[card])
         if len(trick) < players:
             return Position(of, hands, trick, self.leader, self.first, broken, self.taken)
         winner = trick_winner(trick, self.leader, players)

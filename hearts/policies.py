@@ -21,6 +21,7 @@ from hearts.passes import passable
 from hearts.play import LED_MASK, led_card, played_mask, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import shooter
+from hearts.shuffle import Generator
 from hearts.state import Phase, State
 from hearts.transitions import advance, moves
 
@@ -41,14 +42,15 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
     the end of the game rather than of the hand.
     """
     hands = len(state.results)  # the end of the game adds its last hand's result too
+    draw = None if rule else Generator.from_random(rng)  # the rules of thumb draw nothing
     while state.phase is not _OVER and (whole_game or len(state.results) == hands):
         legal = moves(state, None)
         if len(legal) == 1:  # a forced move, or the deal
             move = legal[0]
-        elif rule:
+        elif draw is None:
             move = rule_move(legal, state, state.hand_masks[state.to_move[0]])
         else:
-            move = legal[rng.randrange(len(legal))]
+            move = legal[draw.below(len(legal))]
         state = advance(state, move, False)  # a move of moves(): no need to check it
     return state
 

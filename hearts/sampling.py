@@ -32,6 +32,7 @@ from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.passes import passable, passer, passes_cards, receiver
 from hearts.play import replay, rules_of_play
+from hearts.shuffle import Generator
 from hearts.state import Phase, State
 from hearts.transitions import state_of
 from hearts.views import PlayerView
@@ -47,7 +48,8 @@ def sample(view: PlayerView | object, rng: random.Random | object | None = None)
     Only the cards the player has not seen are drawn: its own hand and everything public
     are the view's. The passes between other seats, which no deal of the current hands
     pins down, are drawn among those consistent with the deal, and the state's seed (the
-    later hands) is drawn too. The same ``rng`` state gives the same sample.
+    later hands) is drawn too. The draws come from a :class:`hearts.shuffle.Generator`
+    seeded with one ``rng.getrandbits(128)``: the same ``rng`` state gives the same sample.
 
     >>> import random, hearts
     >>> state = hearts.new_game(seed=9)
@@ -67,7 +69,7 @@ def sample(view: PlayerView | object, rng: random.Random | object | None = None)
             f"sample needs a random.Random (or None) to draw with, got {type(rng).__name__} "
             f"{describe_value(rng)}; pass random.Random(seed) for a reproducible sample."
         )
-    return _sample_from(view, _dealer(view), rng)
+    return _sample_from(view, _dealer(view), Generator.from_random(rng))
 
 
 def checked_sample(view: PlayerView, rng: random.Random) -> State:
@@ -76,10 +78,10 @@ def checked_sample(view: PlayerView, rng: random.Random) -> State:
     Raises :class:`DealWorkError` beyond it (:func:`hearts.view_from_dict` reads views
     this way); the views this library makes are counted without a limit.
     """
-    return _sample_from(view, _count_view(view, DEAL_WORK), rng)
+    return _sample_from(view, _count_view(view, DEAL_WORK), Generator.from_random(rng))
 
 
-def _sample_from(view: PlayerView, dealer: _Dealer, rng: random.Random) -> State:
+def _sample_from(view: PlayerView, dealer: _Dealer, rng: Generator) -> State:
     if rules_of_play(view.rules).single_cards:
         return _complete(view, dealer, dealer.draw(rng), rng)
     # A rule whose refusals come from several cards held together (first-turn hearts: a
@@ -269,7 +271,7 @@ class _Dealer:
         self._memo[key] = total
         return total
 
-    def draw(self, rng: random.Random) -> list[int]:
+    def draw(self, rng: Generator) -> list[int]:
         """One deal, uniformly: the card mask each seat receives."""
         received = [0] * len(self._caps)  # each class's cards
         caps, left = self._caps, len(self._groups[0][1]) if self._groups else 0
@@ -286,7 +288,7 @@ class _Dealer:
                         received[c] |= 1 << card
                     start += caps[c]
                 break
-            pick = rng.randrange(self._count(step, left, caps))
+            pick = rng.below(self._count(step, left, caps))
             for taken in self._choices(step, left, caps):
                 ways = self._ways(step, left, taken, caps)
                 if pick < ways:
@@ -297,14 +299,13 @@ class _Dealer:
                     break
                 pick -= ways
         parts = [0] * len(self._seat_caps)
-        for members, mask in zip(self._classes, received, strict=True):
+        for members, owned in zip(self._classes, received, strict=True):
             # The class's cards shared among its seats: any share is as likely as another.
-            pool = list(cards_of(mask))
-            rng.shuffle(pool)
+            left_over = owned
             for seat in members:
-                for card in pool[: self._seat_caps[seat]]:
-                    parts[seat] |= 1 << card
-                pool = pool[self._seat_caps[seat] :]
+                chosen = rng.choose(left_over, self._seat_caps[seat])
+                parts[seat] |= chosen
+                left_over &= ~chosen
         return parts
 
 
@@ -479,19 +480,16 @@ def _voids_text(view: PlayerView) -> str:
     return ", ".join(shown) or "none"
 
 
-def _pick(mask: int, count: int, rng: random.Random) -> int:
+def _pick(mask: int, count: int, rng: Generator) -> int:
     if mask.bit_count() < count:
         raise HeartsError(
             f"No deal is consistent with the view: a seat would have had to pass {count} "
             f"cards from {CardSet.from_mask(mask)}, which are too few (Rules.unpassable)."
         )
-    chosen = 0
-    for card in rng.sample(list(cards_of(mask)), count):
-        chosen |= 1 << card
-    return chosen
+    return rng.choose(mask, count)
 
 
-def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: random.Random) -> State:
+def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: Generator) -> State:
     """The state of ``view`` with the unseen cards dealt as ``parts`` by ``dealer``."""
     rules, player, phase = view.rules, view.player, view.phase
     players = rules.players
@@ -542,4 +540,4 @@ def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: random.R
             held[seat] & ~passed[passer(seat, direction, players)] | passed[seat]
             for seat in range(players)
         )
-    return state_of(view, rng.getrandbits(63), dealt, hands, passed, dealer.shown)
+    return state_of(view, rng.bits(63), dealt, hands, passed, dealer.shown)

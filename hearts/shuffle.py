@@ -1,4 +1,14 @@
-"""The seeded deal: the same seed gives the same hands on every platform.
+"""Randomness that every build draws alike: the seeded deal and the library's generator.
+
+:class:`Generator` draws its numbers from a stream of bytes that SHAKE-256 (the
+extendable-output SHA-3 function of :mod:`hashlib`) makes from a key, a block at a time,
+and turns them into numbers with plain integer code, which the compiled build runs
+natively: both builds, every platform and every Python version draw exactly the same
+numbers from the same key. The seeded deal shuffles with it, keyed by the seed and the
+hand number; playouts and sampling draw from one keyed by the caller's
+:class:`random.Random`. Anyone who knows a game's seed knows its deals: a server whose
+players must not predict them deals with its own shuffle (from :mod:`secrets`) and
+applies that :class:`~hearts.Deal`.
 
 >>> import hearts
 >>> deal = seeded_deal(hearts.Rules(), 1, 0)
@@ -8,18 +18,16 @@
 
 from __future__ import annotations
 
-import functools
+import hashlib
 import random
-import struct
-import sys
-from typing import Final, TypeVar
+from typing import Final, final
 
-from hearts.cards import CARDS, CardSet, _card_set, cards_of
+from hearts.cards import CardSet, _card_set
 from hearts.errors import HeartsError, describe_value
 from hearts.moves import Deal
 from hearts.rules import Rules
 
-__all__ = ["check_seed", "deal_refusal", "seeded_deal"]
+__all__ = ["Generator", "check_seed", "deal_refusal", "seeded_deal"]
 
 MAX_SEED_DIGITS: Final = 1000
 """A seed has at most this many digits: it is written into the shuffle's text."""
@@ -39,69 +47,125 @@ def check_seed(name: str, seed: int) -> None:
         )
 
 
-_T = TypeVar("_T")
+@final
+class Generator:
+    """Random numbers that every build draws alike: from SHAKE-256 of a key.
+
+    The bytes of the stream are the SHAKE-256 digests of the key followed by a block
+    number (8 bytes, little-endian), 256 bytes a block, one block after another.
+
+    >>> draw = Generator.from_text("example")
+    >>> again = Generator.from_text("example")
+    >>> [draw.below(6) for _ in range(5)] == [again.below(6) for _ in range(5)]
+    True
+    """
+
+    __slots__ = ("_block", "_data", "_key", "_place")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._block = 0
+        self._data = b""
+        self._place = 0
+
+    @staticmethod
+    def from_text(text: str) -> Generator:
+        """The generator keyed by ``text`` (in UTF-8)."""
+        return Generator(text.encode("utf-8"))
+
+    @staticmethod
+    def from_random(rng: random.Random) -> Generator:
+        """A generator keyed by 128 bits drawn from ``rng`` (one call)."""
+        return Generator(rng.getrandbits(128).to_bytes(16, "little"))
+
+    def byte(self) -> int:
+        """The next byte of the stream, from 0 to 255."""
+        place = self._place
+        if place == len(self._data):
+            block = self._key + self._block.to_bytes(8, "little")
+            self._data = hashlib.shake_256(block).digest(_BLOCK)
+            self._block += 1
+            place = 0
+        self._place = place + 1
+        return self._data[place]
+
+    def bits(self, count: int) -> int:
+        """A number of ``count`` random bits.
+
+        As many bytes as they need, the first the highest, less the bits beyond ``count``.
+        """
+        drawn = 0
+        for _ in range((count + 7) // 8):
+            drawn = drawn << 8 | self.byte()
+        return drawn >> (-count % 8)
+
+    def below(self, bound: int) -> int:
+        """A number from 0 to ``bound - 1`` (at least 1), each as likely as the others.
+
+        As many bits as ``bound - 1`` has (the low bits of one byte, for a bound up to
+        256) are drawn again until they fall below ``bound``.
+        """
+        size = (bound - 1).bit_length()
+        if size > 8:
+            drawn = self.bits(size)
+            while drawn >= bound:
+                drawn = self.bits(size)
+            return drawn
+        mask = (1 << size) - 1
+        drawn = self.byte() & mask
+        while drawn >= bound:
+            drawn = self.byte() & mask
+        return drawn
+
+    def shuffle(self, items: list[int]) -> None:
+        """Put ``items`` in an order drawn uniformly (Fisher-Yates, from the last place down)."""
+        for place in range(len(items) - 1, 0, -1):
+            other = self.below(place + 1)
+            items[place], items[other] = items[other], items[place]
+
+    def choose(self, mask: int, count: int) -> int:
+        """``count`` of the cards of ``mask`` (as many as it holds, at most), drawn uniformly.
+
+        >>> draw = Generator.from_text("example")
+        >>> chosen = draw.choose(0b1111011, 3)
+        >>> chosen.bit_count(), chosen & ~0b1111011
+        (3, 0)
+        """
+        cards = [card for card in range(mask.bit_length()) if mask >> card & 1]
+        chosen = 0
+        for place in range(min(count, len(cards))):
+            other = place + self.below(len(cards) - place)
+            cards[place], cards[other] = cards[other], cards[place]
+            chosen |= 1 << cards[place]
+        return chosen
 
 
-@functools.lru_cache(maxsize=256)
+_BLOCK: Final = 256
+"""The bytes of each SHAKE-256 digest of the stream."""
+
+
 def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
     """The deal that a game with ``seed`` offers for hand ``hand_number``.
 
-    The shuffle is Python's :class:`random.Random` seeded with a text, so it is the same on
-    every platform and Python version.
+    The deck is shuffled by a :class:`Generator` keyed by the text
+    ``"hearts-deal:{seed}:{hand_number}"``, then dealt in blocks of a hand each, so it is
+    the same on every platform, Python version and build.
 
     >>> from hearts import Rules
     >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
     True
     """
-    # The bits of the cards are shuffled (the same permutation): a hand is then a sum.
-    bits = _shuffled(_deck_bits(rules.deck_mask), f"hearts-deal:{seed}:{hand_number}")
+    deck = rules.deck_mask
+    cards = [card for card in range(deck.bit_length()) if deck >> card & 1]
+    Generator.from_text(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)
     size = rules.hand_size
-    return Deal(tuple(
-        [_card_set(sum(bits[start : start + size])) for start in range(0, len(bits), size)]
-    ))  # fmt: skip
-
-
-@functools.lru_cache(maxsize=16)
-def _deck_bits(deck: int) -> tuple[int, ...]:
-    """``1 << card`` for each card of the deck, ascending."""
-    return tuple(1 << card for card in cards_of(deck))
-
-
-_SPARE_WORDS = 48
-"""Outputs drawn beyond one per card, for the shuffle's rejected draws (about 20 are used)."""
-_SHUFFLE_STEPS: Final = tuple(
-    tuple((bound - 1, bound, 32 - bound.bit_length()) for bound in range(count, 1, -1))
-    for count in range(len(CARDS) + 1)
-)
-"""``_SHUFFLE_STEPS[count]``: each swap of a shuffle of ``count`` cards, as (position,
-bound, shift), from the last position down."""
-_NATIVE_WORDS: Final = sys.byteorder == "little" and struct.calcsize("I") == 4
-
-
-def _shuffled(deck: tuple[_T, ...], text: str) -> list[_T]:
-    """``deck`` shuffled by ``random.Random(text).shuffle``, with the same result, faster.
-
-    ``Random.shuffle`` swaps position ``i`` (from the last down) with ``randbelow(i + 1)``,
-    which takes the top ``k`` bits of the generator's next 32-bit output
-    (``getrandbits(k)``, ``k = (i + 1).bit_length()``) until they are below ``i + 1``. Here
-    the 32-bit outputs are drawn in one ``getrandbits`` call (its first output is the lowest
-    word) and the same steps run on them. If the rejected draws use up the outputs drawn,
-    the shuffle is redone by ``Random.shuffle`` itself.
-    """
-    cards = list(deck)
-    size = len(cards) + _SPARE_WORDS
-    data = random.Random(text).getrandbits(32 * size).to_bytes(4 * size, "little")
-    words = iter(memoryview(data).cast("I") if _NATIVE_WORDS else struct.unpack(f"<{size}I", data))
-    try:
-        for i, bound, shift in _SHUFFLE_STEPS[len(cards)]:
-            j = next(words) >> shift
-            while j >= bound:
-                j = next(words) >> shift
-            cards[i], cards[j] = cards[j], cards[i]
-    except StopIteration:
-        cards = list(deck)
-        random.Random(text).shuffle(cards)
-    return cards
+    hands = []
+    for start in range(0, len(cards), size):
+        mask = 0
+        for card in cards[start : start + size]:
+            mask |= 1 << card
+        hands.append(_card_set(mask))
+    return Deal(tuple(hands))
 
 
 def deal_refusal(rules: Rules, hands: tuple[int, ...]) -> str | None:

@@ -24,13 +24,13 @@ of a suit with no card still out between them, and the same standing in the scor
 the same thing.
 
 >>> import hearts
->>> state = hearts.new_game(seed=3)
+>>> state = hearts.new_game(seed=297)
 >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
 ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
 >>> [str(hand) for hand in state.hands]
-['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥']
->>> hearts.solve(state).changes  # P3, to lead, shoots the moon
-(26, 26, 26, 0)
+['9♠ J♠ K♠', 'J♥ 4♠ 8♠', '5♥ 7♥ A♥', '7♠ 10♠ A♠']
+>>> hearts.solve(state).changes  # P2, to lead, shoots the moon
+(26, 26, 0, 26)
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ from hearts.scoring import (
     shoot_options,
 )
 from hearts.state import State
-from hearts.transitions import position_of
 from hearts.value import Value
 
 __all__ = ["Solution"]
@@ -65,16 +64,16 @@ class Solution(Value):
     """The rest of a hand under best play for the player to move (:func:`hearts.solve`).
 
     >>> import hearts
-    >>> state = hearts.new_game(seed=3)
+    >>> state = hearts.new_game(seed=297)
     >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
     ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
     >>> [str(hand) for hand in state.hands], [hearts.hand_points(state.rules, taken) for taken in state.taken_masks]
-    (['10♠ J♠ A♠', '9♠ Q♠ K♠', '4♠ 5♠ 6♠', '4♥ K♥ A♥'], [0, 0, 0, 10])
+    (['9♠ J♠ K♠', 'J♥ 4♠ 8♠', '5♥ 7♥ A♥', '7♠ 10♠ A♠'], [0, 0, 22, 0])
     >>> solution = hearts.solve(state, every_move=True)
     >>> solution.player, solution.value, solution.changes, solution.points
-    (3, -26.0, (26, 26, 26, 0), (0, 0, 0, 16))
+    (2, -26.0, (26, 26, 0, 26), (0, 0, 4, 0))
     >>> [(str(move.card), cost) for move, cost in solution.values]
-    [('A♥', -26.0), ('K♥', -26.0), ('4♥', -26.0)]
+    [('A♥', -26.0), ('7♥', 20.666666666666668), ('5♥', 20.666666666666668)]
     """
 
     __slots__ = ("changes", "move", "nodes", "player", "points", "value", "values")
@@ -120,7 +119,7 @@ class Solution(Value):
 
 def solve_position(state: State, every_move: bool) -> Solution:
     """:func:`hearts.solve` once its arguments are checked (a state in play)."""
-    root = position_of(state)
+    root = state.position
     search = _Search(state, root)
     player = root.seat
     heads, kin = search.kinds_of(root)

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import ClassVar, Final, Protocol, final
+from typing import ClassVar, Final, Protocol, cast, final
 
 from hearts.cards import Card, CardSet, _card_set
 from hearts.errors import HeartsError, describe_value
+from hearts.play import Position, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.value import Value, field_code
 
@@ -271,7 +272,10 @@ class State(Value):
     (<Phase.PLAY: 'play'>, 1, True, 0)
     """
 
-    __slots__ = _STATE_FIELDS
+    __slots__ = (
+        "dealt_masks", "hand_number", "pass_count", "pass_direction", "passed_masks", "phase",
+        "position", "results", "ruled_out_masks", "rules", "scores", "seed", "to_move", "tricks",
+    )  # fmt: skip
     FIELDS: ClassVar[tuple[str, ...]] = _STATE_FIELDS
 
     rules: Rules
@@ -292,26 +296,19 @@ class State(Value):
     """How many cards each seat passes this hand (0 on a hold hand)."""
     dealt_masks: tuple[int, ...]
     """Each seat's cards as dealt this hand, before passing."""
-    hand_masks: tuple[int, ...]
-    """Each seat's cards (before the exchange, the passed cards are still held)."""
     passed_masks: tuple[int, ...]
     """The cards each seat chose to pass this hand (0 until it has passed)."""
     to_move: tuple[int, ...]
     """The seats whose move is awaited: all unpassed seats when passing, one when playing."""
-    leader: int
-    """The seat that led (or is to lead) the current trick."""
-    trick: tuple[Card, ...]
-    """The cards of the current trick, in the order played from the leader."""
     tricks: tuple[Trick, ...]
     """The completed tricks of the current hand."""
-    taken_masks: tuple[int, ...]
-    """The cards each seat has won in tricks this hand."""
-    hearts_broken: bool
-    """Whether a heart has been played this hand."""
     ruled_out_masks: tuple[int, ...]
     """The cards each seat has shown by its plays this hand that it does not hold (a suit
     it did not follow, say): what every seat knows, kept as the hand goes. A state built
     without them (``None``) knows nothing of the kind."""
+    position: Position
+    """The hand in play as the kernel of play sees it (:class:`hearts.play.Position`): the
+    hands, the trick and its leader, the cards taken, and whether hearts are broken."""
 
     def __init__(
         self,
@@ -333,7 +330,11 @@ class State(Value):
         taken_masks: tuple[int, ...],
         hearts_broken: bool,
         ruled_out_masks: tuple[int, ...] | None = None,
+        *,
+        position: Position | None = None,
     ) -> None:
+        # ``position``: the engine's own Position of these hands, trick, leader, cards taken
+        # and hearts broken (which it passes too), kept as it is.
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "phase", phase)
@@ -343,17 +344,17 @@ class State(Value):
         object.__setattr__(self, "pass_direction", pass_direction)
         object.__setattr__(self, "pass_count", pass_count)
         object.__setattr__(self, "dealt_masks", dealt_masks)
-        object.__setattr__(self, "hand_masks", hand_masks)
         object.__setattr__(self, "passed_masks", passed_masks)
         object.__setattr__(self, "to_move", to_move)
-        object.__setattr__(self, "leader", leader)
-        object.__setattr__(self, "trick", trick)
         object.__setattr__(self, "tricks", tricks)
-        object.__setattr__(self, "taken_masks", taken_masks)
-        object.__setattr__(self, "hearts_broken", hearts_broken)
         if ruled_out_masks is None:
             ruled_out_masks = (0,) * len(hand_masks)
         object.__setattr__(self, "ruled_out_masks", ruled_out_masks)
+        if position is None:
+            of = rules_of_play(rules)
+            first = not tricks
+            position = Position(of, hand_masks, trick, leader, first, hearts_broken, taken_masks)
+        object.__setattr__(self, "position", position)
 
     def _fields(self) -> tuple[object, ...]:
         """Every field, in the constructor's order."""
@@ -375,6 +376,31 @@ class State(Value):
         from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
 
         return svg.table(self)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's cards (before the exchange, the passed cards are still held)."""
+        return self.position.hands
+
+    @property
+    def leader(self) -> int:
+        """The seat that led (or is to lead) the current trick."""
+        return self.position.leader
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the current trick, in the order played from the leader."""
+        return cast("tuple[Card, ...]", self.position.trick)  # the kernel plays Card values
+
+    @property
+    def taken_masks(self) -> tuple[int, ...]:
+        """The cards each seat has won in tricks this hand."""
+        return self.position.taken
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart has been played this hand."""
+        return self.position.broken
 
     @property
     def players(self) -> int:

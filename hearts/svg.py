@@ -331,11 +331,11 @@ def result(result: HandResult, *, size: int | None = None) -> str:
     """A finished hand: per seat its tricks (one small card each), points, change, total.
 
     >>> import hearts
-    >>> state = hearts.new_game(seed=3)
+    >>> state = hearts.new_game(seed=15)
     >>> while not state.results:
     ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
     >>> picture = result(state.results[0])
-    >>> "shot the moon" in picture, "P3 shoots the moon: +26 to every other player" in picture
+    >>> "shot the moon" in picture, "P0 shoots the moon: +26 to every other player" in picture
     (True, True)
     """
     if not isinstance(result, HandResult):

@@ -41,7 +41,7 @@ from hearts.shuffle import deal_refusal, seeded_deal
 from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
-    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "position_of", "state_of",
+    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "state_of",
     "view_moves",
 ]  # fmt: skip
 
@@ -67,9 +67,10 @@ def new_hand(
     """The game before hand ``hand_number`` is dealt, with the rules' pass for it."""
     empty = (0,) * rules.players
     direction, count = hand_pass(rules, hand_number)
+    nothing = Position(rules_of_play(rules), empty, (), 0, True, False, empty)
     return _state(
-        rules, seed, phase, hand_number, scores, results, direction, count, empty, empty,
-        empty, (), 0, (), (), empty, False, empty,
+        rules, seed, phase, hand_number, scores, results, direction, count, empty, empty, (),
+        (), nothing, empty,
     )  # fmt: skip
 
 
@@ -83,21 +84,21 @@ def _state(
     direction: PassDirection,
     count: int,
     dealt: tuple[int, ...],
-    hands: tuple[int, ...],
     passed: tuple[int, ...],
     to_move: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
     tricks: tuple[Trick, ...],
-    taken: tuple[int, ...],
-    broken: bool,
+    position: Position,
     ruled_out: tuple[int, ...],
 ) -> State:
-    """The one place the engine builds a :class:`~hearts.State`: every field, in order."""
-    cards = cast("tuple[Card, ...]", trick)  # the kernel's cards are Card values
+    """The one place the engine builds a :class:`~hearts.State`.
+
+    The hand in play is given as the kernel's :class:`~hearts.play.Position`.
+    """
+    trick = cast("tuple[Card, ...]", position.trick)  # the kernel plays Card values
     return State(
-        rules, seed, phase, hand_number, scores, results, direction, count, dealt, hands,
-        passed, to_move, leader, cards, tricks, taken, broken, ruled_out,
+        rules, seed, phase, hand_number, scores, results, direction, count, dealt,
+        position.hands, passed, to_move, position.leader, trick, tricks, position.taken,
+        position.broken, ruled_out, position=position,
     )  # fmt: skip
 
 
@@ -105,21 +106,17 @@ def _next(
     state: State,
     phase: Phase,
     dealt: tuple[int, ...],
-    hands: tuple[int, ...],
     passed: tuple[int, ...],
     to_move: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
     tricks: tuple[Trick, ...],
-    taken: tuple[int, ...],
-    broken: bool,
+    position: Position,
     ruled_out: tuple[int, ...],
 ) -> State:
     """``state`` with what a move of its hand changes; the rest (the hand's set-up) kept."""
     return _state(
         state.rules, state.seed, phase, state.hand_number, state.scores, state.results,
-        state.pass_direction, state.pass_count, dealt, hands, passed, to_move, leader, trick,
-        tricks, taken, broken, ruled_out,
+        state.pass_direction, state.pass_count, dealt, passed, to_move, tricks, position,
+        ruled_out,
     )  # fmt: skip
 
 
@@ -132,24 +129,16 @@ def state_of(
     ruled_out: tuple[int, ...],
 ) -> State:
     """A state of ``view``'s public facts with the given seed and cards of each seat."""
+    first = not view.tricks
+    of = rules_of_play(view.rules)
+    position = Position(
+        of, hands, view.trick, view.leader, first, view.hearts_broken, view.taken_masks
+    )
     return _state(
         view.rules, seed, view.phase, view.hand_number, view.scores, view.results,
-        view.pass_direction, view.pass_count, dealt, hands, passed, view.to_move, view.leader,
-        view.trick, view.tricks, view.taken_masks, view.hearts_broken, ruled_out,
+        view.pass_direction, view.pass_count, dealt, passed, view.to_move, view.tricks,
+        position, ruled_out,
     )  # fmt: skip
-
-
-def position_of(state: State) -> Position:
-    """The hand in play in ``state``, as the kernel of play sees it."""
-    return Position(
-        rules_of_play(state.rules),
-        state.hand_masks,
-        state.trick,
-        state.leader,
-        not state.tricks,
-        state.hearts_broken,
-        state.taken_masks,
-    )
 
 
 # --- legal moves -----------------------------------------------------------------------
@@ -159,15 +148,12 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
     """The legal moves in ``state`` (of ``player`` only, a seat of the game, if given)."""
     phase = state.phase
     if phase is _PLAY:
-        seat = state.to_move[0]
+        position = state.position
+        seat = position.seat
         if player is not None and player != seat:
             return ()
-        rules = state.rules
-        allowed = rules_of_play(rules).allowed(
-            state.hand_masks[seat], state.trick, not state.tricks, state.hearts_broken
-        )
-        plays = plays_of(seat, allowed)
-        if rules.claims and claim_allowed(state, seat):
+        plays = plays_of(seat, position.allowed())
+        if position.of.claims and safe_claim(position, seat):
             return (*plays, Claim(seat))
         return plays
     if phase is _PASS:
@@ -231,7 +217,7 @@ def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
 
 def claim_allowed(state: State, seat: int) -> bool:
     """Whether ``seat`` may claim the rest now (:func:`hearts.claims.claim_is_safe`)."""
-    return safe_claim(position_of(state), seat)
+    return safe_claim(state.position, seat)
 
 
 # --- applying moves --------------------------------------------------------------------
@@ -265,14 +251,15 @@ _SEATS: Final = tuple([(seat,) for seat in range(MAX_SEATS)])
 
 
 def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
-    if checked and (state.phase is not _PLAY or state.to_move[0] != player):
-        raise IllegalMoveError(
-            f"P{player} may not play {CARDS[card]}: {_waiting_for(state, player)}."
-        )
-    position = position_of(state)
-    if checked and not position.allowed() >> card & 1:
-        refused = position.refusal(card)
-        raise IllegalMoveError(refused or f"P{player} may not play {CARDS[card]} now.")
+    position = state.position
+    if checked:
+        if state.phase is not _PLAY or position.seat != player:
+            raise IllegalMoveError(
+                f"P{player} may not play {CARDS[card]}: {_waiting_for(state, player)}."
+            )
+        if not position.allowed() >> card & 1:
+            refused = position.refusal(card)
+            raise IllegalMoveError(refused or f"P{player} may not play {CARDS[card]} now.")
     after = position.play(card)
     ruled_out = state.ruled_out_masks
     shown = position.reveals(card) & ~ruled_out[player]
@@ -282,38 +269,35 @@ def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
         ruled_out = tuple(changed)
     tricks = state.tricks
     if after.trick:
-        return _next(
-            state, _PLAY, state.dealt_masks, after.hands, state.passed_masks,
-            _SEATS[after.seat], after.leader, after.trick, tricks, after.taken, after.broken,
-            ruled_out,
-        )  # fmt: skip
-    played = cast("tuple[Card, ...]", (*position.trick, CARDS[card]))
-    tricks = (*tricks, Trick(position.leader, played, after.leader))
-    if len(tricks) < after.of.hand_size:
-        return _next(
-            state, _PLAY, state.dealt_masks, after.hands, state.passed_masks,
-            _SEATS[after.leader], after.leader, (), tricks, after.taken, after.broken, ruled_out,
-        )  # fmt: skip
-    return _end_hand(state, tricks, after.taken, after.broken, ruled_out, None)
+        to_move = _SEATS[after.seat]
+    else:
+        played = cast("tuple[Card, ...]", (*position.trick, CARDS[card]))
+        tricks = (*tricks, Trick(position.leader, played, after.leader))
+        if len(tricks) == after.of.hand_size:
+            return _end_hand(state, tricks, after, ruled_out, None)
+        to_move = _SEATS[after.leader]
+    dealt, passed = state.dealt_masks, state.passed_masks
+    return _next(state, _PLAY, dealt, passed, to_move, tricks, after, ruled_out)
 
 
 def _end_hand(
     state: State,
     tricks: tuple[Trick, ...],
-    taken: tuple[int, ...],
-    broken: bool,
+    last: Position,
     ruled_out: tuple[int, ...],
     choice: ShootMode | None,
 ) -> State:
-    """Score the hand just finished, unless its shooter has a choice to make first."""
+    """Score the hand that ``last`` ends, unless its shooter has a choice to make first."""
     rules = state.rules
+    taken = last.taken
     if choice is None and (rules.moon is _CHOOSE_SHOT or rules.sun is _CHOOSE_SHOT):
         options = shoot_options(rules, taken, state.scores)
         if options is not None:
             empty = (0,) * rules.players
+            put_away = Position(last.of, empty, (), state.leader, False, last.broken, taken)
             return _next(
-                state, _SHOOT, state.dealt_masks, empty, state.passed_masks, (options[0],),
-                state.leader, (), tricks, taken, broken, ruled_out,
+                state, _SHOOT, state.dealt_masks, state.passed_masks, (options[0],), tricks,
+                put_away, ruled_out,
             )  # fmt: skip
     result = score_hand(
         rules,
@@ -337,25 +321,29 @@ def _apply_claim(state: State, player: int, checked: bool) -> State:
         raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
     if state.phase is not _PLAY or state.to_move[0] != player:
         raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state, player)}.")
-    if checked and not claim_allowed(state, player):
+    position = state.position
+    if checked and not safe_claim(position, player):
         raise IllegalMoveError(
             f"P{player} may not claim the rest: another player could still win a trick "
-            f"against {CardSet.from_mask(state.hand_masks[player])}."
+            f"against {CardSet.from_mask(position.hands[player])}."
         )
     remaining = 0
-    for mask in state.hand_masks:
+    for mask in position.hands:
         remaining |= mask
-    for card in state.trick:
+    for card in position.trick:
         remaining |= 1 << card
-    taken = list(state.taken_masks)
+    taken = list(position.taken)
     taken[player] |= remaining
+    claimed = Position(
+        position.of, position.hands, (), player, False, position.broken, tuple(taken)
+    )
     # The cards played to this trick go with the claim, and what they showed with them:
     # what the seats showed is what the tricks kept show.
     tricks = state.tricks
-    first = tricks[0].leader if tricks else state.leader
+    first = tricks[0].leader if tricks else position.leader
     plays = [card for done in tricks for card in done.cards]
-    shown = replay(rules_of_play(state.rules), first, plays)
-    return _end_hand(state, tricks, tuple(taken), state.hearts_broken, shown or (), None)
+    shown = replay(position.of, first, plays)
+    return _end_hand(state, tricks, claimed, shown or (), None)
 
 
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
@@ -368,10 +356,7 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
         raise IllegalMoveError(
             f"P{player} may not score its shot with {move.mode.value!r}: choose 'add' or 'subtract'."
         )
-    return _end_hand(
-        state, state.tricks, state.taken_masks, state.hearts_broken, state.ruled_out_masks,
-        move.mode,
-    )  # fmt: skip
+    return _end_hand(state, state.tricks, state.position, state.ruled_out_masks, move.mode)
 
 
 def _apply_pass(state: State, move: Pass) -> State:
@@ -392,9 +377,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     passed[player] = mask
     to_move = tuple([seat for seat in state.to_move if seat != player])
     if to_move:
-        return _before_play(
-            state, _PASS, state.dealt_masks, state.hand_masks, tuple(passed), to_move
-        )
+        return _before_play(state, _PASS, state.dealt_masks, tuple(passed), to_move)
     # Everyone has passed: the cards change hands together.
     hands = exchange(state.hand_masks, passed, state.pass_direction)
     return _start_play(state, hands, tuple(passed))
@@ -408,9 +391,11 @@ def _apply_deal(state: State, move: Deal) -> State:
     refused = deal_refusal(rules, masks)
     if refused:
         raise IllegalMoveError(refused)
+    held = state.position
+    dealt = Position(held.of, masks, (), 0, True, False, held.taken)
     if rules.dealer_chooses_pass:
-        return _before_play(state, _CHOOSE, masks, masks, state.passed_masks, (state.dealer,))
-    return _start_passing(_before_play(state, _DEAL, masks, masks, state.passed_masks, ()))
+        return _before_play(state, _CHOOSE, masks, state.passed_masks, (state.dealer,), dealt)
+    return _start_passing(_before_play(state, _DEAL, masks, state.passed_masks, (), dealt))
 
 
 def _apply_choice(state: State, move: ChoosePass) -> State:
@@ -427,32 +412,29 @@ def _start_passing(state: State) -> State:
     if not passes_cards(state.pass_direction, state.pass_count):
         return _start_play(state, state.hand_masks, state.passed_masks)
     seats = tuple(range(state.rules.players))
-    return _before_play(
-        state, _PASS, state.dealt_masks, state.hand_masks, state.passed_masks, seats
-    )
+    return _before_play(state, _PASS, state.dealt_masks, state.passed_masks, seats)
 
 
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
     leader = first_leader(state.rules, state.dealer, hands)
+    held = state.position
+    playing = Position(held.of, hands, (), leader, True, False, held.taken)
     return _next(
-        state, _PLAY, state.dealt_masks, hands, passed, _SEATS[leader], leader, (), (),
-        state.taken_masks, False, state.ruled_out_masks,
-    )  # fmt: skip
+        state, _PLAY, state.dealt_masks, passed, _SEATS[leader], (), playing, state.ruled_out_masks
+    )
 
 
 def _before_play(
     state: State,
     phase: Phase,
     dealt: tuple[int, ...],
-    hands: tuple[int, ...],
     passed: tuple[int, ...],
     to_move: tuple[int, ...],
+    position: Position | None = None,
 ) -> State:
     """``state`` with the fields a deal, a pass call and the passes change; the rest kept."""
-    return _next(
-        state, phase, dealt, hands, passed, to_move, state.leader, state.trick, state.tricks,
-        state.taken_masks, state.hearts_broken, state.ruled_out_masks,
-    )  # fmt: skip
+    held = state.position if position is None else position
+    return _next(state, phase, dealt, passed, to_move, state.tricks, held, state.ruled_out_masks)
 
 
 # --- explaining illegal moves ----------------------------------------------------------

@@ -267,17 +267,22 @@ def test_a_moment_the_record_does_not_reach_is_refused(
 def test_a_trick_after_a_claim_was_not_reached(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # In this game P2 claims the last 5 tricks of hand 1, in trick 9.
-    state, claimed = play_game(hearts.Rules(target=30, claims=True), seed=27)
-    first = state.results[0]
-    assert (first.claim, len(first.tricks)) == (2, 8)
+    # The first game in which a seat claims the rest of hand 1 before its last trick.
+    for seed in range(200):
+        state, claimed = play_game(hearts.Rules(target=30, claims=True), seed=seed)
+        first = state.results[0]
+        if first.claim is not None and len(first.tricks) < 12:
+            break
+    claimer, trick = first.claim, len(first.tricks) + 1  # claimed in the trick after these
     path = write(tmp_path, claimed)
-    assert show(capsys, path, "--hand", "1", "--trick", "9")[1] == f"{lead_of(claimed, 1, 9)}\n"
-    status, out, err = show(capsys, path, "--hand", "1", "--trick", "10")
+    assert show(capsys, path, "--hand", "1", "--trick", str(trick))[1] == (
+        f"{lead_of(claimed, 1, trick)}\n"
+    )
+    status, out, err = show(capsys, path, "--hand", "1", "--trick", str(trick + 1))
     assert (status, out) == (2, "")
     assert err == (
-        "hearts: --trick 10: trick 10 of hand 1 was not reached: P2 claimed the rest of the "
-        "hand in trick 9.\n"
+        f"hearts: --trick {trick + 1}: trick {trick + 1} of hand 1 was not reached: "
+        f"P{claimer} claimed the rest of the hand in trick {trick}.\n"
     )
 
 

@@ -12,6 +12,7 @@ from test_properties import rules_strategy
 
 import hearts
 from hearts import HeartsError, Phase, RuleBot, Rules, State
+from hearts.shuffle import Generator
 
 
 def _short(rules: Rules) -> Rules:
@@ -34,6 +35,7 @@ def _position(rules: Rules, seed: int, steps: int) -> State:
 def _move_by_move(state: State, rng: random.Random, policy: str, until: str) -> State:
     """What playout promises, one checked move at a time through the public API."""
     hands = len(state.results)
+    draw = Generator.from_random(rng) if policy == "random" else None  # seeded from rng once
     while not state.is_over and (until == "game" or len(state.results) == hands):
         moves = hearts.legal_moves(state)
         if state.phase is Phase.DEAL:
@@ -43,7 +45,8 @@ def _move_by_move(state: State, rng: random.Random, policy: str, until: str) -> 
         elif policy == "rule":  # RuleBot at the seat to move, from its own view
             move = RuleBot().choose(hearts.view(state, state.to_move[0]), rng)
         else:  # a draw only when there is a choice
-            move = moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
+            assert draw is not None
+            move = moves[draw.below(len(moves))] if len(moves) > 1 else moves[0]
         state = hearts.apply(state, move)
     return state
 

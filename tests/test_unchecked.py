@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_properties import rules_strategy
 
 import hearts
-from hearts import CardSet, Phase, Play, Rules, engine, shuffle, transitions
+from hearts import CardSet, Phase, Play, Rules, engine, transitions
 
 
 def play_both_ways(rules: Rules, seed: int, hands: int | None = None) -> int:
@@ -66,44 +66,6 @@ def test_apply_refuses_what_unchecked_would_take() -> None:
     with pytest.raises(hearts.IllegalMoveError, match="must be led with 2♣"):
         hearts.apply(state, Play(0, "3C"))
     assert engine.apply_unchecked(state, Play(0, "3C")).trick == (hearts.Card("3C"),)
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 13, 48, 51, 52, 54, 55])
-def test_shuffle_is_random_shuffle(size: int) -> None:
-    deck = tuple(hearts.Card(card) for card in range(size))
-    for seed in range(300):
-        text = f"hearts-deal:{seed}:{seed % 5}"
-        expected = list(deck)
-        random.Random(text).shuffle(expected)
-        assert shuffle._shuffled(deck, text) == expected
-
-
-def test_shuffle_falls_back_when_it_runs_out_of_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shuffle, "_SPARE_WORDS", 0)  # every rejected draw then runs short
-    deck = tuple(hearts.Card(card) for card in range(52))
-    for seed in range(50):
-        expected = list(deck)
-        random.Random(f"s{seed}").shuffle(expected)
-        assert shuffle._shuffled(deck, f"s{seed}") == expected
-
-
-def test_shuffle_reads_the_words_portably(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shuffle, "_NATIVE_WORDS", False)  # as on a big-endian machine
-    deck = tuple(hearts.Card(card) for card in range(52))
-    for seed in range(50):
-        expected = list(deck)
-        random.Random(f"p{seed}").shuffle(expected)
-        assert shuffle._shuffled(deck, f"p{seed}") == expected
-
-
-def test_seeded_deals_are_unchanged() -> None:
-    # The deals every documented example depends on (computed with Random.shuffle).
-    deal = engine.seeded_deal.__wrapped__(Rules(), 7, 0)
-    cards = list(hearts.cards.cards_of(Rules().deck_mask))
-    random.Random("hearts-deal:7:0").shuffle(cards)
-    assert [hand.mask for hand in deal.hands] == [
-        sum(1 << card for card in cards[start : start + 13]) for start in range(0, 52, 13)
-    ]
 
 
 @pytest.mark.parametrize(("count", "extra"), [(1, 0), (2, 0), (3, 0), (3, 5), (9, 5), (4, 2)])

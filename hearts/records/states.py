@@ -90,7 +90,7 @@ def state_to_dict(state: State) -> dict[str, object]:
     >>> state = hearts.apply(hearts.new_game(seed=1), hearts.legal_moves(hearts.new_game(seed=1))[0])
     >>> data = state_to_dict(state)
     >>> data["phase"], data["to_move"], data["hands"][0][:11]
-    ('pass', [0, 1, 2, 3], '2C 4C 5C QC')
+    ('pass', [0, 1, 2, 3], '3C 8C 9C TC')
     >>> state_from_dict(data) == state
     True
     """
@@ -125,7 +125,7 @@ def state_from_dict(data: object) -> State:
     >>> state = hearts.new_game(seed=1)
     >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
     >>> data = state_to_dict(state)
-    >>> data["hands"][2] = data["hands"][2].replace("JC", "ZZ")
+    >>> data["hands"][2] = data["hands"][2].replace("AC", "ZZ")
     >>> state_from_dict(data)
     Traceback (most recent call last):
     ...
@@ -134,7 +134,7 @@ def state_from_dict(data: object) -> State:
     >>> state_from_dict(data)
     Traceback (most recent call last):
     ...
-    hearts.records.RecordError: state.hands[2]: must be the hand P2 was dealt (JC 3D 4D TD AD 4H 5H JH 3S 5S 6S 7S KS) until the cards are passed.
+    hearts.records.RecordError: state.hands[2]: must be the hand P2 was dealt (6C AC TD KD AD 2H 5H 8H TH JH AH QS AS) until the cards are passed.
     """
     return _read_state(data, "state")
 
@@ -204,7 +204,7 @@ def view_to_dict(seen: PlayerView) -> dict[str, object]:
     >>> state = hearts.apply(state, hearts.legal_moves(state)[0])
     >>> data = view_to_dict(hearts.view(state, 2))
     >>> data["player"], data["hand"], data["hand_sizes"]
-    (2, 'JC 3D 4D TD AD 4H 5H JH 3S 5S 6S 7S KS', [13, 13, 13, 13])
+    (2, '6C AC TD KD AD 2H 5H 8H TH JH AH QS AS', [13, 13, 13, 13])
     >>> view_from_dict(data) == hearts.view(state, 2)
     True
     """
