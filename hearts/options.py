@@ -56,7 +56,7 @@ class PassDirection(enum.Enum):
         """The receiving seat's distance to the left of the passer, from 0 to players - 1."""
         if self is PassDirection.ACROSS:
             return players // 2
-        return _STEPS[self] % players
+        return _STEPS[self._value_] % players
 
     def allowed_with(self, players: int) -> bool:
         """Whether ``players`` can pass this way.
@@ -71,7 +71,7 @@ class PassDirection(enum.Enum):
         """
         if self is PassDirection.ACROSS:
             return players % 2 == 0
-        return 2 * abs(_STEPS[self]) < players
+        return 2 * abs(_STEPS[self._value_]) < players
 
     def __str__(self) -> str:
         return self.value
@@ -80,15 +80,9 @@ class PassDirection(enum.Enum):
         return f"PassDirection.{self.name}"
 
 
-_STEPS: Final = {
-    PassDirection.LEFT: 1,
-    PassDirection.RIGHT: -1,
-    PassDirection.HOLD: 0,
-    PassDirection.LEFT2: 2,
-    PassDirection.RIGHT2: -2,
-    PassDirection.LEFT3: 3,
-    PassDirection.RIGHT3: -3,
-}
+_STEPS: Final = {"left": 1, "right": -1, "hold": 0, "left2": 2, "right2": -2, "left3": 3, "right3": -3}
+"""Seats to the left each direction passes, by its value (read without hashing the enum,
+whose hash is computed in Python)."""
 
 _L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 PASS_CYCLES: Final[dict[str, tuple[PassDirection, ...]]] = {

@@ -118,7 +118,8 @@ def led_card(trick: Sequence[int]) -> int:
     >>> led_card([Card("JK1")])
     -1
     """
-    for card in trick:
+    cards: Cards = trick if isinstance(trick, tuple) else tuple(trick)
+    for card in cards:
         if card < FIRST_JOKER:
             return card
     return -1
@@ -146,16 +147,18 @@ def trick_winner(trick: Sequence[int], leader: int, players: int) -> int:
     >>> trick_winner([Card("5C"), Card("AH"), Card("9C"), Card("2C")], leader=3, players=4)
     1
     """
-    led = LED_MASK[led_card(trick)]
+    cards: Cards = trick if isinstance(trick, tuple) else tuple(trick)
+    first = cards[0]
+    led = LED_MASK[first] if first < FIRST_JOKER else LED_MASK[led_card(cards)]
     mask = 0
-    for card in trick:
+    for card in cards:
         mask |= 1 << card
     # The highest card of the suit led is the trick's highest bit in that suit.
     highest = (mask & led).bit_length() - 1
-    for index, card in enumerate(trick):
-        if card == highest:
+    for index in range(len(cards)):
+        if cards[index] == highest:
             return (leader + index) % players
-    raise HeartsError(f"The trick {trick!r} holds no card of the suit led.")
+    raise HeartsError(f"The trick {cards!r} holds no card of the suit led.")
 
 
 def played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
@@ -819,7 +822,9 @@ class RulesOfPlay(Frozen):
         """
         if self.extended:  # an added rule may read the whole trick: nothing is kept
             return self._reveal(card, trick, first, broken)
-        led = led_card(trick) if trick else -1
+        led = -1
+        if trick:
+            led = trick[0] if trick[0] < FIRST_JOKER else led_card(trick)
         context = 0 if not trick else 1 if led < 0 else 2 + led // 13
         key = card | context << 6 | (1 if first else 0) << 9 | (1 if broken else 0) << 10
         found = self._revealed.get(key)
@@ -924,6 +929,19 @@ class Position(Frozen):
         """Why the seat to play may not play ``card``, as a sentence; None if it may."""
         seat = self.seat
         return self.of.refusal(seat, self.hands[seat], self.trick, self.first, self.broken, card)
+
+    @property
+    def played(self) -> int:
+        """The cards played to this hand's tricks so far: those taken and the trick's.
+
+        So while the hand is played: a claim gives its claimer cards nobody played.
+        """
+        mask = 0
+        for taken in self.taken:
+            mask |= taken
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
 
     def reveals(self, card: int) -> int:
         """The cards the seat to play shows it does not hold by playing ``card`` now."""

@@ -72,18 +72,25 @@ class Trick(Value):
     (0, True)
     """
 
-    __slots__ = ("cards", "leader", "winner")
+    __slots__ = ("cards", "leader", "mask", "winner")
     FIELDS: ClassVar[tuple[str, ...]] = ("leader", "cards", "winner")
     __match_args__: ClassVar = ("leader", "cards", "winner")
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    mask: int
+    """The bitmask of the trick's cards."""
 
     def __init__(self, leader: int, cards: Sequence[Card], winner: int) -> None:
+        played = cards if isinstance(cards, tuple) else tuple(cards)
+        mask = 0
+        for card in played:
+            mask |= 1 << card
         object.__setattr__(self, "leader", leader)
-        object.__setattr__(self, "cards", cards if isinstance(cards, tuple) else tuple(cards))
+        object.__setattr__(self, "cards", played)
         object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "mask", mask)
 
     def _fields(self) -> tuple[object, ...]:
         return (self.leader, self.cards, self.winner)
@@ -91,14 +98,6 @@ class Trick(Value):
     def player_of(self, index: int) -> int:
         """The seat that played ``cards[index]``."""
         return (self.leader + index) % len(self.cards)
-
-    @property
-    def mask(self) -> int:
-        """The bitmask of the trick's cards."""
-        mask = 0
-        for card in self.cards:
-            mask |= 1 << card
-        return mask
 
     def __str__(self) -> str:
         played = ", ".join(f"P{self.player_of(i)} {card}" for i, card in enumerate(self.cards))

@@ -265,7 +265,7 @@ def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
     shown = position.reveals(card) & ~ruled_out[player]
     if shown:
         changed = list(ruled_out)
-        changed[player] |= shown
+        changed[player] = ruled_out[player] | shown
         ruled_out = tuple(changed)
     tricks = state.tricks
     if after.trick:

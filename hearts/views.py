@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, final
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
-from hearts.passes import passes_cards, received
+from hearts.passes import passer, passes_cards, receiver
 from hearts.play import played_mask, rules_of_play
 from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat
@@ -330,16 +330,17 @@ def view(state: State | object, player: int | object) -> PlayerView:
     rules = state.rules
     me = check_seat(rules, player)
     players = rules.players
-    played = played_mask(state.tricks, state.trick)
-    playing = state.phase in (Phase.PLAY, Phase.SHOOT)
+    phase = state.phase
+    played = state.position.played if phase is _PLAY else played_mask(state.tricks, state.trick)
+    playing = phase is _PLAY or phase is _SHOOT
     passed = state.passed_masks[me]
     got = 0
     known = [0] * players
-    if playing and passes_cards(state.pass_direction, state.pass_count):
-        got = received(state.passed_masks, state.pass_direction)[me]
+    direction = state.pass_direction
+    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
+        got = state.passed_masks[passer(me, direction, players)]
         # The cards the player passed are in their receiver's hand until played.
-        own = tuple([passed if seat == me else 0 for seat in range(players)])
-        known = [cards & ~played for cards in received(own, state.pass_direction)]
+        known[receiver(me, direction, players)] = passed & ~played
     known[me] = state.hand_masks[me]
     club = 1 << rules.lowest_club
     first = state.tricks[0].leader if state.tricks else state.leader
@@ -377,10 +378,14 @@ def view(state: State | object, player: int | object) -> PlayerView:
 
 def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:
     """The finished hands as ``player`` saw them: shared with the game's history if it has one."""
+    if not results:
+        return ()
     if isinstance(results, History):
         return results.seen(player)
     return tuple([seen_by(result, player) for result in results])
 
 
+_PLAY: Final = Phase.PLAY
+_SHOOT: Final = Phase.SHOOT
 _HASH_BITS: Final = (1 << 62) - 1
 """A view's hash, kept in a field, is never -1 (the mark of one not yet made)."""
