@@ -20,18 +20,8 @@ from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from typing import Final, cast, final
 
-from hearts.card import (
-    _CARD_TYPES,
-    _CARDS_TYPES,
-    _TEXT,
-    CARDS,
-    FIRST_JOKER,
-    NUMBER_OF_CARDS,
-    Card,
-    Rank,
-    Suit,
-    _is_int,
-)
+from hearts import card as _card
+from hearts.card import _CARD_TYPES, _CARDS_TYPES, _TEXT, Card, Rank, Suit, _is_int
 from hearts.errors import NotationError, describe_value
 from hearts.frozen import Frozen
 
@@ -52,6 +42,14 @@ __all__ = [
     "Suit",
     "cards_of",
 ]
+
+# Constants of this module, which the compiled build reads without a lookup.
+CARDS: Final[tuple[Card, ...]] = _card.CARDS
+"""``CARDS[n]``: the one :class:`Card` for each int."""
+FIRST_JOKER: Final[int] = _card.FIRST_JOKER
+"""The first joker's int: 52."""
+NUMBER_OF_CARDS: Final[int] = _card.NUMBER_OF_CARDS
+"""55: the 52 cards and 3 jokers."""
 
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
 """The bitmask of every card of a suit, indexed by :class:`Suit`."""

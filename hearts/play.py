@@ -84,6 +84,9 @@ __all__ = [
 
 LED_MASK: Final = tuple(SUIT_MASKS[card // 13] if card < FIRST_JOKER else 0 for card in CARDS)
 """The mask of the suit each card sets when it leads (0 for a joker: it sets none)."""
+_SITUATIONS: Final = 1 << 11
+"""The card (6 bits), how the trick opens (3), first trick and hearts broken (1 each): the
+index of what a play shows, as :meth:`RulesOfPlay.revealed` keeps it."""
 _CARDS: Final = CARDS
 """The cards, as a constant of this module (read without a lookup when compiled)."""
 _SUIT_SYMBOL: Final = "♣♦♥♠"
@@ -737,7 +740,7 @@ class RulesOfPlay(Frozen):
     who holds it until it is played)."""
     claims: bool
     """Whether a player may claim the rest (``Rules.claims``)."""
-    _revealed: dict[int, int]
+    _revealed: list[int]
 
     def __init__(self, rules: Rules) -> None:
         in_force = tuple(_REGISTRY.rules)
@@ -768,7 +771,7 @@ class RulesOfPlay(Frozen):
         object.__setattr__(self, "named", named & rules.deck_mask)
         object.__setattr__(self, "club_leads", club_leads)
         object.__setattr__(self, "claims", rules.claims)
-        object.__setattr__(self, "_revealed", {})
+        object.__setattr__(self, "_revealed", [-1] * _SITUATIONS)
 
     def plan(self, first: bool, opening: int) -> tuple[PlayRule, ...]:
         """The rules asked, in order, on the first trick or not, at this ``opening``."""
@@ -827,8 +830,8 @@ class RulesOfPlay(Frozen):
             led = trick[0] if trick[0] < FIRST_JOKER else led_card(trick)
         context = 0 if not trick else 1 if led < 0 else 2 + led // 13
         key = card | context << 6 | (1 if first else 0) << 9 | (1 if broken else 0) << 10
-        found = self._revealed.get(key)
-        if found is None:
+        found = self._revealed[key]
+        if found < 0:
             # The trick as the rules read it: empty, jokers only, or the suit led.
             same = (
                 ()

@@ -33,6 +33,7 @@ __all__ = ["play_out", "rule_move"]
 _QUEEN: Final = QUEEN_OF_SPADES.mask
 _HIGH_SPADES: Final = CardSet("KS AS").mask
 _OVER: Final = Phase.OVER
+_PLAY: Final = Phase.PLAY
 
 
 def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> State:
@@ -44,6 +45,16 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
     hands = len(state.results)  # the end of the game adds its last hand's result too
     draw = None if rule else Generator.from_random(rng)  # the rules of thumb draw nothing
     while state.phase is not _OVER and (whole_game or len(state.results) == hands):
+        if draw is not None and state.phase is _PLAY and not state.rules.claims:
+            # The plays are the allowed cards in ascending order: draw the n-th of them
+            # without building the moves.
+            position = state.position
+            allowed = position.allowed()
+            for _ in range(draw.below(allowed.bit_count()) if allowed & (allowed - 1) else 0):
+                allowed &= allowed - 1
+            card = (allowed & -allowed).bit_length() - 1
+            state = advance(state, PLAYS[position.seat][card], False)
+            continue
         legal = moves(state, None)
         if len(legal) == 1:  # a forced move, or the deal
             move = legal[0]

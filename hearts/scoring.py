@@ -20,8 +20,7 @@ the target (100); the lowest total wins.
 
 from __future__ import annotations
 
-import operator
-from typing import Final, NamedTuple
+from typing import Final, final
 
 from hearts.cards import _card_set
 from hearts.rules import PassDirection, Rules, ShootMode
@@ -146,8 +145,8 @@ def score_hand(
     return HandResult(
         hand_number=hand_number,
         pass_direction=pass_direction,
-        dealt=tuple(map(_card_set, dealt_masks)),
-        passed=tuple(map(_card_set, passed_masks)),
+        dealt=tuple([_card_set(mask) for mask in dealt_masks]),
+        passed=tuple([_card_set(mask) for mask in passed_masks]),
         tricks=tricks,
         claim=claim,
         tricks_won=tally.tricks_won,
@@ -160,7 +159,7 @@ def score_hand(
         bonuses=tally.bonuses,
         chip_changes=tally.chip_changes,
         adjustments=tally.adjustments,
-        changes=tuple(map(operator.sub, tally.totals, scores)),
+        changes=_minus(tally.totals, scores),
         scores=tally.totals,
         pool=tally.pool,
         winners=game_winners(rules, tally.totals, hand_number + 1),
@@ -191,7 +190,7 @@ def hand_changes(
     (0, 26, 26, 26)
     """
     totals = _tally(rules, hand_number, scores, taken_masks, pool, choice).totals
-    return tuple(map(operator.sub, totals, scores))
+    return _minus(totals, scores)
 
 
 def scoring_cards(rules: Rules) -> int:
@@ -249,21 +248,43 @@ def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
     return not rules.no_trick_bonus or trick_takers == rules.players
 
 
-class _Tally(NamedTuple):
+@final
+class _Tally:
     """The parts of a hand's score (the fields of :class:`~hearts.HandResult` they fill)."""
 
-    points: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    counted: tuple[int, ...]
-    shoot: tuple[int, ...]
-    bonuses: tuple[int, ...]
-    chip_changes: tuple[int, ...]
-    adjustments: tuple[int, ...]
-    totals: tuple[int, ...]
-    pool: int
-    moon: int | None
-    sun: int | None
-    mode: ShootMode | None
+    __slots__ = (
+        "adjustments",
+        "bonuses",
+        "chip_changes",
+        "counted",
+        "mode",
+        "moon",
+        "points",
+        "pool",
+        "shoot",
+        "sun",
+        "totals",
+        "tricks_won",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        points: tuple[int, ...],
+        tricks_won: tuple[int, ...],
+        counted: tuple[int, ...],
+        shoot: tuple[int, ...],
+        bonuses: tuple[int, ...],
+        chip_changes: tuple[int, ...],
+        adjustments: tuple[int, ...],
+        totals: tuple[int, ...],
+        pool: int,
+        moon: int | None,
+        sun: int | None,
+        mode: ShootMode | None,
+    ) -> None:
+        self.points, self.tricks_won, self.counted, self.shoot = points, tricks_won, counted, shoot
+        self.bonuses, self.chip_changes, self.adjustments = bonuses, chip_changes, adjustments
+        self.totals, self.pool, self.moon, self.sun, self.mode = totals, pool, moon, sun, mode
 
 
 def _tally(
@@ -306,7 +327,7 @@ def _tally(
                 mode = choice if choice is not None else ShootMode.ADD
             elif mode is ShootMode.SAFETY:
                 added = _add_shot(players, seat, value)
-                totals = _sum(scores, counted, added)
+                totals = _sum(_sum(scores, counted), added)
                 totals = _sum(totals, _adjustments(rules, scores, totals))
                 winners = game_winners(rules, totals, hand_number + 1)
                 unsafe = winners and seat not in winners
@@ -318,13 +339,13 @@ def _tally(
             )
         elif rules.no_trick_bonus:
             bonuses = tuple(rules.no_trick_bonus if won == 0 else 0 for won in tricks_won)
-    totals = tuple(map(operator.add, scores, counted))
+    totals = _sum(scores, counted)
     for term in (shoot, bonuses, chip_changes):
         if term is not zeros:
-            totals = tuple(map(operator.add, totals, term))
+            totals = _sum(totals, term)
     adjustments = _adjustments(rules, scores, totals) if rules.chips is None else zeros
     if any(adjustments):
-        totals = tuple(map(operator.add, totals, adjustments))
+        totals = _sum(totals, adjustments)
     return _Tally(
         points, tricks_won, counted, shoot, bonuses, chip_changes, adjustments, totals, pool,
         moon, sun, mode,
@@ -396,5 +417,11 @@ def _add_shot(players: int, shooter: int, value: int) -> tuple[int, ...]:
     return tuple(0 if seat == shooter else value for seat in range(players))
 
 
-def _sum(*terms: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(map(sum, zip(*terms, strict=True)))
+def _sum(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
+    """Seat by seat, ``one`` plus ``other``."""
+    return tuple([a + b for a, b in zip(one, other, strict=True)])
+
+
+def _minus(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
+    """Seat by seat, ``one`` less ``other``."""
+    return tuple([a - b for a, b in zip(one, other, strict=True)])

@@ -52,7 +52,7 @@ class Generator:
     """Random numbers that every build draws alike: from SHAKE-256 of a key.
 
     The bytes of the stream are the SHAKE-256 digests of the key followed by a block
-    number (8 bytes, little-endian), 256 bytes a block, one block after another.
+    number (8 bytes, little-endian), 136 bytes a block, one block after another.
 
     >>> draw = Generator.from_text("example")
     >>> again = Generator.from_text("example")
@@ -140,8 +140,8 @@ class Generator:
         return chosen
 
 
-_BLOCK: Final = 256
-"""The bytes of each SHAKE-256 digest of the stream."""
+_BLOCK: Final = 136
+"""The bytes of each SHAKE-256 digest of the stream: its rate, one Keccak permutation."""
 
 
 def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:

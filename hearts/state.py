@@ -85,7 +85,7 @@ class Trick(Value):
     def __init__(self, leader: int, cards: Sequence[Card], winner: int) -> None:
         played = cards if isinstance(cards, tuple) else tuple(cards)
         mask = 0
-        for card in played:
+        for card in cast("tuple[int, ...]", played):  # read as ints: plain shifts compiled
             mask |= 1 << card
         object.__setattr__(self, "leader", leader)
         object.__setattr__(self, "cards", played)

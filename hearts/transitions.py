@@ -262,7 +262,8 @@ def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
             raise IllegalMoveError(refused or f"P{player} may not play {CARDS[card]} now.")
     after = position.play(card)
     ruled_out = state.ruled_out_masks
-    shown = position.reveals(card) & ~ruled_out[player]
+    shown = position.of.revealed(card, position.trick, position.first, position.broken)
+    shown &= ~ruled_out[player]
     if shown:
         changed = list(ruled_out)
         changed[player] = ruled_out[player] | shown

@@ -27,7 +27,7 @@ from hearts.shuffle import Generator, deal_refusal, seeded_deal
 
 def reference_stream(key: bytes, count: int) -> bytes:
     """The generator's stream as its docs define it, block after block of SHAKE-256."""
-    blocks = [hashlib.shake_256(key + n.to_bytes(8, "little")).digest(256) for n in range(8)]
+    blocks = [hashlib.shake_256(key + n.to_bytes(8, "little")).digest(136) for n in range(12)]
     return b"".join(blocks)[:count]
 
 
