@@ -40,6 +40,7 @@ __all__ = [
     "CardSet",
     "Rank",
     "Suit",
+    "card_count",
     "cards_of",
 ]
 
@@ -65,6 +66,24 @@ QUEEN_OF_SPADES: Final = Card("QS")
 """Q♠, the Black Lady."""
 TWO_OF_CLUBS: Final = Card("2C")
 """2♣, which leads the first trick in the standard game."""
+
+
+def card_count(mask: int) -> int:
+    """How many cards a mask holds: ``mask.bit_count()``, as plain integer steps.
+
+    The compiled build calls ``int.bit_count`` as a Python method, but runs these shifts,
+    masks and additions natively; a mask of cards has at most 55 bits.
+
+    >>> card_count(CardSet("2C QS AH").mask), card_count(ALL_CARDS), card_count(0)
+    (3, 55, 0)
+    """
+    mask -= mask >> 1 & 0x55555555555555
+    mask = (mask & 0x33333333333333) + (mask >> 2 & 0x33333333333333)
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F
+    mask += mask >> 8
+    mask += mask >> 16
+    mask += mask >> 32
+    return mask & 0x7F
 
 
 def cards_of(mask: int) -> Iterator[Card]:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 from hearts.cards import Card, CardSet
 from hearts.errors import HeartsError, describe_value
-from hearts.history import History
+from hearts.history import History, as_sequence
 from hearts.moves import Deal, Move
 from hearts.play import trick_winner
 from hearts.rules import Rules
@@ -145,7 +145,7 @@ def start_hand(
     number = 0 if hand_number is None else hand_number
     # A game's History is shared as it is, so the new hand's states add to it.
     history = results if isinstance(results, History) else History(done)
-    return _hand_start("start_hand", rules, number, scores, history, seed)
+    return _hand_start("start_hand", rules, number, scores, as_sequence(history), seed)
 
 
 def _hand_start(

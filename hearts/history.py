@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
-from typing import Final, overload
+from typing import Final, cast, final, overload
 
 from hearts.cards import CardSet
+from hearts.errors import describe_value
+from hearts.frozen import Frozen
 from hearts.passes import passer
 from hearts.state import HandResult
 
-__all__ = ["History", "seen_by", "with_result"]
+__all__ = ["History", "as_sequence", "seen_by", "with_result"]
 
 
 def seen_by(result: HandResult, player: int) -> HandResult:
@@ -61,11 +62,13 @@ _SEEN_LOCK: Final = threading.Lock()
 """Held while a seat's list of seen results grows (bots may ask in several threads)."""
 
 
-class History(Sequence[HandResult]):
+@final
+class History(Frozen):
     """An immutable sequence of hand results that shares its storage along a game.
 
-    It compares equal to a tuple of the same results (and to no other kind of sequence,
-    as a tuple) and hashes like one; slicing gives a tuple. Build one from results: ``History(results)``.
+    It is a :class:`collections.abc.Sequence`. It compares equal to a tuple of the same
+    results (and to no other kind of sequence, as a tuple) and hashes like one; slicing
+    gives a tuple. Build one from results: ``History(results)``.
 
     >>> empty = History()
     >>> len(empty), empty == (), hash(empty) == hash(())
@@ -79,21 +82,20 @@ class History(Sequence[HandResult]):
     """Each seat's results as it saw them, as far as asked for (shared with ``_items``);
     None in a seat's history itself."""
 
-    def __init__(self, results: Iterable[HandResult] = ()) -> None:
-        items = list(results)
-        self._items = items
-        self._length = len(items)
-        self._seen = {}
-
-    @classmethod
-    def _sharing(
-        cls, items: list[HandResult], length: int, seen: dict[int, list[HandResult]] | None
-    ) -> History:
-        history = cls.__new__(cls)
-        history._items = items
-        history._length = length
-        history._seen = seen
-        return history
+    def __init__(
+        self,
+        results: Iterable[HandResult] = (),
+        *,
+        _shared: tuple[list[HandResult], int, dict[int, list[HandResult]] | None] | None = None,
+    ) -> None:
+        # ``_shared``: the storage of a history of this game (its list, its length here and
+        # the results as seen), which this one shares.
+        if _shared is None:
+            items = list(results)
+            _shared = (items, len(items), {})
+        object.__setattr__(self, "_items", _shared[0])
+        object.__setattr__(self, "_length", _shared[1])
+        object.__setattr__(self, "_seen", _shared[2])
 
     def seen(self, player: int) -> History:
         """The results as ``player`` saw them (:func:`seen_by`), sharing their storage.
@@ -112,7 +114,7 @@ class History(Sequence[HandResult]):
             kept = seen.setdefault(player, [])
             for index in range(len(kept), self._length):
                 kept.append(seen_by(self._items[index], player))
-        return History._sharing(kept, self._length, None)
+        return History(_shared=(kept, self._length, None))
 
     def added(self, result: HandResult) -> History:
         """This history with ``result`` after it; the receiver is unchanged.
@@ -120,16 +122,18 @@ class History(Sequence[HandResult]):
         The shared list grows in place when this history is its newest; a history that
         others have already grown past (a game that branched) copies its part first.
         """
+        if not isinstance(result, HandResult):
+            raise TypeError(f"History.added takes a HandResult, got {describe_value(result)}.")
         items, length = self._items, self._length
         if self._seen is not None and len(items) == length:
             items.append(result)
             # Another thread may have appended to the same list in between: then this
             # result is not at ``length``, and a copy is taken as for a branch.
             if items[length] is result:
-                return History._sharing(items, length + 1, self._seen)
+                return History(_shared=(items, length + 1, self._seen))
         fresh = items[:length]
         fresh.append(result)
-        return History._sharing(fresh, length + 1, {})
+        return History(_shared=(fresh, length + 1, {}))
 
     def __len__(self) -> int:
         return self._length
@@ -140,9 +144,11 @@ class History(Sequence[HandResult]):
     @overload
     def __getitem__(self, index: slice) -> tuple[HandResult, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> HandResult | tuple[HandResult, ...]:
+    def __getitem__(self, index: int | slice | object) -> HandResult | tuple[HandResult, ...]:
         if isinstance(index, slice):
             return tuple(self._items[: self._length][index])
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"History indices are ints or slices, got {describe_value(index)}.")
         length = self._length
         position = index + length if index < 0 else index
         if not 0 <= position < length:
@@ -150,19 +156,36 @@ class History(Sequence[HandResult]):
         return self._items[position]
 
     def __iter__(self) -> Iterator[HandResult]:
-        return islice(self._items, self._length)
+        items = self._items
+        for index in range(self._length):
+            yield items[index]
+
+    def __reversed__(self) -> Iterator[HandResult]:
+        items = self._items
+        for index in range(self._length - 1, -1, -1):
+            yield items[index]
+
+    def __contains__(self, value: object) -> bool:
+        return any(result == value for result in self)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of the first result equal to ``value`` (:meth:`list.index`)."""
+        for position in range(*slice(start, stop).indices(self._length)):
+            if self._items[position] == value:
+                return position
+        raise ValueError(f"{describe_value(value)} is not in this History.")
+
+    def count(self, value: object) -> int:
+        """How many results equal ``value``."""
+        return sum(1 for result in self if result == value)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History):
             if other._items is self._items:
                 return other._length == self._length
-            return other._length == self._length and all(
-                a == b for a, b in zip(self, other, strict=True)
-            )
+            return other._length == self._length and tuple(self) == tuple(other)
         if isinstance(other, tuple):  # as a tuple compares: only with tuples
-            return len(other) == self._length and all(
-                a == b for a, b in zip(self, other, strict=True)
-            )
+            return len(other) == self._length and tuple(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -181,7 +204,10 @@ class History(Sequence[HandResult]):
         return self
 
 
-def with_result(results: Sequence[HandResult], result: HandResult) -> History:
+Sequence.register(History)
+
+
+def with_result(results: Sequence[HandResult], result: HandResult) -> Sequence[HandResult]:
     """``results`` followed by ``result``, as a :class:`History`.
 
     >>> import hearts
@@ -192,4 +218,12 @@ def with_result(results: Sequence[HandResult], result: HandResult) -> History:
     True
     """
     history = results if isinstance(results, History) else History(results)
-    return history.added(result)
+    return as_sequence(history.added(result))
+
+
+def as_sequence(history: History) -> Sequence[HandResult]:
+    """``history`` as the :class:`~collections.abc.Sequence` it is.
+
+    It is registered as one at run time, which a type checker does not see.
+    """
+    return cast("Sequence[HandResult]", history)

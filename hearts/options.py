@@ -80,7 +80,15 @@ class PassDirection(enum.Enum):
         return f"PassDirection.{self.name}"
 
 
-_STEPS: Final = {"left": 1, "right": -1, "hold": 0, "left2": 2, "right2": -2, "left3": 3, "right3": -3}
+_STEPS: Final = {
+    "left": 1,
+    "right": -1,
+    "hold": 0,
+    "left2": 2,
+    "right2": -2,
+    "left3": 3,
+    "right3": -3,
+}
 """Seats to the left each direction passes, by its value (read without hashing the enum,
 whose hash is computed in Python)."""
 

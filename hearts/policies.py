@@ -15,7 +15,16 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from hearts.cards import HEARTS, JOKERS, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, cards_of
+from hearts.cards import (
+    HEARTS,
+    JOKERS,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    card_count,
+    cards_of,
+)
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
 from hearts.play import LED_MASK, led_card, played_mask, trick_winner
@@ -45,12 +54,12 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
     hands = len(state.results)  # the end of the game adds its last hand's result too
     draw = None if rule else Generator.from_random(rng)  # the rules of thumb draw nothing
     while state.phase is not _OVER and (whole_game or len(state.results) == hands):
-        if draw is not None and state.phase is _PLAY and not state.rules.claims:
+        position = state.position
+        if draw is not None and state.phase is _PLAY and not position.of.claims:
             # The plays are the allowed cards in ascending order: draw the n-th of them
             # without building the moves.
-            position = state.position
             allowed = position.allowed()
-            for _ in range(draw.below(allowed.bit_count()) if allowed & (allowed - 1) else 0):
+            for _ in range(draw.below(card_count(allowed)) if allowed & (allowed - 1) else 0):
                 allowed &= allowed - 1
             card = (allowed & -allowed).bit_length() - 1
             state = advance(state, PLAYS[position.seat][card], False)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final, final
 
-from hearts.cards import _card_set
+from hearts.cards import _card_set, card_count
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
@@ -51,7 +51,10 @@ def hand_points(rules: Rules, taken_mask: int) -> int:
     >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
     3
     """
-    return sum(value * (taken_mask & cards).bit_count() for value, cards in rules.point_groups)
+    total = 0
+    for value, cards in rules.point_groups:
+        total += value * card_count(taken_mask & cards)
+    return total
 
 
 def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
@@ -68,7 +71,7 @@ def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | Non
     if rules.sun is not _OFF:
         every_trick = rules.hand_size * rules.players
         for seat, mask in enumerate(taken_masks):
-            if mask.bit_count() == every_trick:
+            if card_count(mask) == every_trick:
                 return ("sun", seat)
     need = rules.moon_mask
     if rules.moon is not _OFF and need:
@@ -303,10 +306,10 @@ def _tally(
     for mask in taken_masks:
         total = 0
         for value, cards in groups:
-            total += value * (mask & cards).bit_count()
+            total += value * card_count(mask & cards)
         taken_points.append(total)
     points = tuple(taken_points)
-    tricks_won = tuple([mask.bit_count() // players for mask in taken_masks])
+    tricks_won = tuple([card_count(mask) // players for mask in taken_masks])
     counted, shoot, bonuses, chip_changes = points, zeros, zeros, zeros
     moon = sun = None
     mode = None
@@ -419,9 +422,9 @@ def _add_shot(players: int, shooter: int, value: int) -> tuple[int, ...]:
 
 def _sum(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
     """Seat by seat, ``one`` plus ``other``."""
-    return tuple([a + b for a, b in zip(one, other, strict=True)])
+    return tuple([one[seat] + other[seat] for seat in range(len(one))])
 
 
 def _minus(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
     """Seat by seat, ``one`` less ``other``."""
-    return tuple([a - b for a, b in zip(one, other, strict=True)])
+    return tuple([one[seat] - other[seat] for seat in range(len(one))])

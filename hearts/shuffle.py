@@ -22,7 +22,7 @@ import hashlib
 import random
 from typing import Final, final
 
-from hearts.cards import CardSet, _card_set
+from hearts.cards import CardSet, _card_set, card_count
 from hearts.errors import HeartsError, describe_value
 from hearts.moves import Deal
 from hearts.rules import Rules
@@ -183,8 +183,8 @@ def deal_refusal(rules: Rules, hands: tuple[int, ...]) -> str | None:
         )
     size, deck, seen = rules.hand_size, rules.deck_mask, 0
     for seat, mask in enumerate(hands):
-        if mask.bit_count() != size:
-            return f"The deal gives P{seat} {mask.bit_count()} cards: each player must get {size}."
+        if card_count(mask) != size:
+            return f"The deal gives P{seat} {card_count(mask)} cards: each player must get {size}."
         foreign = mask & ~deck
         if foreign:
             return (

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, final
 
-from hearts.cards import CARDS
+from hearts.cards import CARDS, card_count
 from hearts.moves import PLAYS, Play
 from hearts.play import LED_MASK, Position, led_card, trick_winner
 from hearts.rules import Rules, ShootMode
@@ -360,7 +360,7 @@ class _Search:
         for taken in position.taken:
             parts.append(taken & scoring)
             if self.counts_matter:
-                parts.append(taken.bit_count())
+                parts.append(card_count(taken))
         return tuple(parts)
 
     def leaf_value(self, taken: tuple[int, ...]) -> int:
@@ -368,7 +368,7 @@ class _Search:
         scoring = self.scoring_mask
         key = tuple([mask & scoring for mask in taken])
         if self.counts_matter:
-            key = key + tuple([mask.bit_count() for mask in taken])
+            key = key + tuple([card_count(mask) for mask in taken])
         value = self.leaves.get(key)
         if value is None:
             value = self.cost(taken)

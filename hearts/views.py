@@ -26,7 +26,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, final
 
-from hearts.cards import SUIT_MASKS, Card, CardSet, Suit
+from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
 from hearts.passes import passer, passes_cards, receiver
@@ -370,7 +370,7 @@ def view(state: State | object, player: int | object) -> PlayerView:
         dealt_mask=state.dealt_masks[me],
         passed_mask=passed,
         received_mask=got,
-        hand_sizes=tuple([mask.bit_count() for mask in state.hand_masks]),
+        hand_sizes=tuple([card_count(mask) for mask in state.hand_masks]),
         known_masks=tuple(known),
         ruled_out_masks=ruled_out,
     )
