@@ -107,7 +107,7 @@ def receiver(seat: int, direction: PassDirection, players: int) -> int:
     >>> receiver(3, PassDirection.LEFT, 4), receiver(0, PassDirection.RIGHT, 4)
     (0, 3)
     """
-    return (seat + direction.offset(players)) % players
+    return (seat + direction.offsets[players]) % players
 
 
 def passer(seat: int, direction: PassDirection, players: int) -> int:
@@ -116,7 +116,7 @@ def passer(seat: int, direction: PassDirection, players: int) -> int:
     >>> passer(0, PassDirection.LEFT, 4), passer(2, PassDirection.ACROSS, 4)
     (3, 0)
     """
-    return (seat - direction.offset(players)) % players
+    return (seat - direction.offsets[players]) % players
 
 
 def exchange(

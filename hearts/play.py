@@ -28,7 +28,7 @@ contributor guide), and every consumer honours it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, final
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeAlias, final
 
 from hearts.cards import (
     ALL_CARDS,
@@ -45,6 +45,7 @@ from hearts.cards import (
 from hearts.errors import HeartsError
 from hearts.frozen import Frozen
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules
+from hearts.value import Value
 
 if TYPE_CHECKING:
     from hearts.state import Trick
@@ -773,6 +774,20 @@ class RulesOfPlay(Frozen):
         object.__setattr__(self, "claims", rules.claims)
         object.__setattr__(self, "_revealed", [-1] * _SITUATIONS)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RulesOfPlay):
+            return NotImplemented
+        return self is other or (self.rules == other.rules and self.generation == other.generation)
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __repr__(self) -> str:
+        return f"rules_of_play({self.rules!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (rules_of_play, (self.rules,))
+
     def plan(self, first: bool, opening: int) -> tuple[PlayRule, ...]:
         """The rules asked, in order, on the first trick or not, at this ``opening``."""
         return self.plans[opening + 3 if first else opening]
@@ -875,7 +890,7 @@ def rules_of_play(rules: Rules) -> RulesOfPlay:
 
 
 @final
-class Position(Frozen):
+class Position(Value):
     """A hand in play, as the rules of play see it: what :meth:`play` changes.
 
     ``hands`` and ``taken`` are card masks per seat, ``trick`` the cards of the current
@@ -892,6 +907,8 @@ class Position(Frozen):
     """
 
     __slots__ = ("broken", "first", "hands", "leader", "of", "taken", "trick")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("of", "hands", "trick", "leader", "first", "broken", "taken")  # fmt: skip
 
     of: RulesOfPlay
     hands: tuple[int, ...]
