@@ -43,6 +43,7 @@ from hearts.moves import ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.policies import (
     _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
     play_out,
+    random_play,
     rule_move,
 )
 from hearts.rules import Rules
@@ -50,6 +51,7 @@ from hearts.sampling import sample
 from hearts.shuffle import check_seed
 from hearts.solver import Solution, solve_position
 from hearts.state import Phase, State
+from hearts.transitions import advance, view_moves
 from hearts.views import PlayerView, view
 
 __all__ = [
@@ -195,6 +197,18 @@ class Bot(Protocol):
         """One of ``hearts.legal_moves(view)``."""
 
 
+def is_bot(value: object) -> bool:
+    """Whether ``value`` is a :class:`Bot`: it has a ``name`` and a ``choose`` method.
+
+    The same test as ``isinstance(value, Bot)``, at a fraction of its cost per game.
+
+    >>> import hearts
+    >>> is_bot(hearts.RandomBot()), is_bot("random")
+    (True, False)
+    """
+    return hasattr(value, "name") and callable(getattr(value, "choose", None))
+
+
 @attrs.frozen
 class RandomBot:
     """Picks uniformly among its legal moves.
@@ -211,6 +225,10 @@ class RandomBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A legal move, uniformly at random."""
+        if view.__class__ is PlayerView:
+            move = random_play(view, rng)  # a play drawn without listing the moves
+            if move is not None:
+                return move
         moves = _moves_of(self, view)
         return moves[rng.randrange(len(moves))]
 
@@ -330,7 +348,7 @@ class SearchBot:
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
     """The view's legal moves; a sentence if the bot was asked out of turn."""
-    moves = legal_moves(view)
+    moves = view_moves(view) if view.__class__ is PlayerView else legal_moves(view)
     if not moves:
         waiting = ", ".join(f"P{seat}" for seat in view.to_move) or "nobody"
         raise HeartsError(
@@ -455,6 +473,19 @@ def _chosen(bot: Bot, seat: int, view: PlayerView, rng: random.Random) -> Move:
     return move
 
 
+def _applied(state: State, move: Move, bot: Bot, seat: int, kept: list[Move] | None) -> State:
+    """The state after the bot's move, refused with a sentence naming the bot if illegal."""
+    try:
+        state = advance(state, move, True)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(
+            f"The {bot.name} bot at P{seat} chose an illegal move: {error}"
+        ) from None
+    if kept is not None:
+        kept.append(move)
+    return state
+
+
 def play_game(
     rules: Rules,
     bots: Sequence[Bot],
@@ -487,32 +518,29 @@ def play_game(
     """
     bots = _seated("play_game", rules, bots)
     for bot in bots:
-        if not isinstance(bot, Bot):
+        if not is_bot(bot):
             raise HeartsError(
                 f"{describe_value(bot)} is not a bot: a bot has a name and a choose(view, rng) method."
             )
     bot_seed = _check_seed("bot_seed", bot_seed)
     rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
     state = new_game(rules, seed=seed)
-    moves: list[Move] = []
+    kept: list[Move] | None = [] if keep_moves else None
     while not state.is_over:
-        if state.phase is Phase.DEAL:
-            moves.append(legal_moves(state)[0])
-            state = apply(state, moves[-1])
-            continue
-        # Passing is simultaneous: every seat still to pass chooses on the same state.
-        chosen = [
-            (seat, _chosen(bots[seat], seat, view(state, seat), rngs[seat]))
-            for seat in state.to_move
-        ]
-        for seat, move in chosen:
-            try:
-                state = apply(state, move)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(
-                    f"The {bots[seat].name} bot at P{seat} chose an illegal move: {error}"
-                ) from None
-            moves.append(move)
+        to_move = state.to_move
+        if len(to_move) == 1:  # one seat plays a card, claims or makes a choice
+            seat = to_move[0]
+            move = _chosen(bots[seat], seat, view(state, seat), rngs[seat])
+            state = _applied(state, move, bots[seat], seat, kept)
+        elif to_move:  # passing is simultaneous: every seat still to pass chooses on one state
+            chosen = [_chosen(bots[seat], seat, view(state, seat), rngs[seat]) for seat in to_move]
+            for seat, move in zip(to_move, chosen, strict=True):
+                state = _applied(state, move, bots[seat], seat, kept)
+        else:  # the deal, a chance move
+            move = legal_moves(state)[0]
+            state = advance(state, move, True)
+            if kept is not None:
+                kept.append(move)
     results = state.results
     return GameResult(
         seed=state.seed,
@@ -525,7 +553,7 @@ def play_game(
         changes=tuple(map(sum, zip(*(result.changes for result in results), strict=True))),
         moons=sum(result.moon is not None for result in results),
         suns=sum(result.sun is not None for result in results),
-        moves=tuple(moves) if keep_moves else (),
+        moves=tuple(kept or ()),
     )
 
 

@@ -75,7 +75,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from hearts import tensor
-from hearts.bots import Bot, RuleBot
+from hearts.bots import Bot, RuleBot, is_bot
 from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet, cards_of
 from hearts.engine import apply, check_seat, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
@@ -590,7 +590,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 f"{rules.players} seats, so {len(others)} bots, got {len(bots)}."
             )
         for bot in bots:
-            if not isinstance(bot, Bot):
+            if not is_bot(bot):
                 raise HeartsError(
                     f"Each opponent must be a hearts.Bot (a name and a choose(view, rng) "
                     f"method), got {describe_value(bot)}."

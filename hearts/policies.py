@@ -27,7 +27,7 @@ from hearts.cards import (
 )
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
-from hearts.play import LED_MASK, led_card, played_mask, trick_winner
+from hearts.play import LED_MASK, led_card, played_mask, rules_of_play, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import shooter
 from hearts.shuffle import Generator
@@ -37,7 +37,7 @@ from hearts.transitions import advance, moves
 if TYPE_CHECKING:
     from hearts.views import PlayerView
 
-__all__ = ["play_out", "rule_move"]
+__all__ = ["play_out", "random_play", "rule_move"]
 
 _QUEEN: Final = QUEEN_OF_SPADES.mask
 _HIGH_SPADES: Final = CardSet("KS AS").mask
@@ -73,6 +73,32 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
             move = legal[draw.below(len(legal))]
         state = advance(state, move, False)  # a move of moves(): no need to check it
     return state
+
+
+def random_play(view: PlayerView, rng: random.Random) -> Move | None:
+    """:class:`~hearts.RandomBot`'s play when the view's seat is to play a card, else None.
+
+    The same move, from the same draws, as ``moves[rng.randrange(len(moves))]`` over the
+    view's legal moves (which are then its plays, ascending), without building them.
+    """
+    if view.phase is not _PLAY or view.to_move[0] != view.player or view.rules.claims:
+        return None
+    of = rules_of_play(view.rules)
+    allowed = of.allowed(view.hand_mask, view.trick, not view.tricks, view.hearts_broken)
+    for _ in range(_randrange(rng, card_count(allowed))):
+        allowed &= allowed - 1
+    return PLAYS[view.player][(allowed & -allowed).bit_length() - 1]
+
+
+def _randrange(rng: random.Random, bound: int) -> int:
+    """``rng.randrange(bound)``, drawn from the same bits as random.Random draws it."""
+    if type(rng) is not random.Random:
+        return rng.randrange(bound)
+    size = bound.bit_length()
+    drawn: int = rng.getrandbits(size)
+    while drawn >= bound:
+        drawn = rng.getrandbits(size)
+    return drawn
 
 
 # --- the rules of thumb ---------------------------------------------------------------------

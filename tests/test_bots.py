@@ -51,6 +51,34 @@ def test_the_rule_bot_plays_legal_moves_under_random_rules(rules: Rules, seed: i
     assert game.hands >= 1
 
 
+class _OwnRandom(random.Random):
+    """A generator of the user's own, whose draws RandomBot must take through randrange."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_the_random_bot_draws_as_randrange_over_its_moves(rules: Rules, seed: int) -> None:
+    """RandomBot's quick path for plays picks what it would pick from the listed moves."""
+    state, rng = hearts.new_game(rules, seed=seed), random.Random(seed)
+    for _ in range(120):
+        if state.is_over:
+            break
+        if state.to_move:
+            seat = state.to_move[0]
+            seen = hearts.view(state, seat)
+            moves = hearts.legal_moves(seen)
+            for kind in (random.Random, _OwnRandom):
+                draw = rng.getrandbits(32)
+                listed, quick = kind(draw), kind(draw)
+                expected = moves[listed.randrange(len(moves))]
+                assert RandomBot().choose(seen, quick) == expected
+                assert quick.getstate() == listed.getstate()  # the same bits drawn
+        state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+
+
 def test_rule_bot_passes_the_high_spades() -> None:
     # Pass advice (pagat.com, "Hearts: strategy"): give away Q♠ and the cards that catch it.
     state = hearts.from_hands([CLUBS, DIAMONDS, HEARTS, SPADES])
