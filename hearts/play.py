@@ -906,7 +906,7 @@ class Position(Value):
     (3, (), False, True)
     """
 
-    __slots__ = ("broken", "first", "hands", "leader", "of", "taken", "trick")
+    __slots__ = ("broken", "first", "hands", "leader", "of", "seat", "taken", "trick")
 
     FIELDS: ClassVar[tuple[str, ...]] = ("of", "hands", "trick", "leader", "first", "broken", "taken")  # fmt: skip
 
@@ -917,6 +917,8 @@ class Position(Value):
     first: bool
     broken: bool
     taken: tuple[int, ...]
+    seat: int
+    """The seat to play."""
 
     def __init__(
         self,
@@ -935,11 +937,7 @@ class Position(Value):
         object.__setattr__(self, "first", first)
         object.__setattr__(self, "broken", broken)
         object.__setattr__(self, "taken", taken)
-
-    @property
-    def seat(self) -> int:
-        """The seat to play."""
-        return (self.leader + len(self.trick)) % self.of.players
+        object.__setattr__(self, "seat", (leader + len(trick)) % of.players)
 
     def allowed(self) -> int:
         """The mask of the cards the seat to play may play."""
@@ -975,7 +973,7 @@ class Position(Value):
         of = self.of
         players = of.players
         trick = self.trick
-        seat = (self.leader + len(trick)) % players
+        seat = self.seat
         bit = 1 << card
         hands = _with(self.hands, seat, self.hands[seat] & ~bit)
         broken = self.broken or bool(of.breaking & bit)
