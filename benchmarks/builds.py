@@ -12,6 +12,9 @@ timed together. The rows are the compiled core's targets (issue 15):
 * **search workload**: positions after six tricks, random playouts to the end of the hand
   through :func:`hearts.playout`; OpenSpiel clones its state for every playout
   (``benchmarks/search.py``);
+* **a hand between bots**: the same deals played as one-hand games between four
+  :class:`~hearts.RandomBot` through :func:`hearts.play_game` (a view, the bot's legal
+  moves and its choice per decision), against the loop and against OpenSpiel (issue 25);
 * **legal_moves**: the median time of one call in the play phase (``benchmarks/latency.py``);
 * **SearchBot**: decisions per second at its defaults (20 sampled deals per decision).
 
@@ -68,11 +71,19 @@ def worker(quick: bool, repeat: int) -> dict[str, Any]:
             for _ in range(per_position):
                 hearts.playout(start, rng)
 
+    one_hand = hearts.Rules(hands=1, target=None)
+    bots = [hearts.RandomBot()] * 4
+
+    def games(seed: int) -> None:
+        for number in range(deals):
+            hearts.play_game(one_hand, bots, seed + number, bot_seed=number)
+
     os_starts = openspiel_positions(starts)
     works: list[Callable[[], object]] = [
         lambda: play_deals(rules, deals, next(seeds)),
         lambda: playout_api(next(seeds)),
         search,
+        lambda: games(next(seeds)),
     ]
     if os_starts is not None:
         works += [
@@ -85,10 +96,12 @@ def worker(quick: bool, repeat: int) -> dict[str, Any]:
         "deal_loop_us": seconds[0] / deals * 1e6,
         "deal_playout_us": seconds[1] / deals * 1e6,
         "search_us": seconds[2] / (count * per_position) * 1e6,
+        "bot_game_us": seconds[3] / deals * 1e6,
+        "bot_game_per_loop": statistics.median(run[3] / run[0] for run in runs),
     }
     if os_starts is not None:
-        figures["os_deal_us"] = seconds[3] / deals * 1e6
-        figures["os_search_us"] = seconds[4] / (count * per_position) * 1e6
+        figures["os_deal_us"] = seconds[4] / deals * 1e6
+        figures["os_search_us"] = seconds[5] / (count * per_position) * 1e6
 
     # legal_moves in the play phase: one call at a time, the timer's own cost taken off.
     rng = random.Random(2)
@@ -167,6 +180,8 @@ def main() -> None:
         ("random playouts, legal_moves/apply loop", "deal_loop_us", "os_deal_us", "µs/deal"),
         ("random playouts, hearts.playout", "deal_playout_us", "os_deal_us", "µs/deal"),
         ("search: playout from a position", "search_us", "os_search_us", "µs/playout"),
+        ("a hand between 4 RandomBots, play_game", "bot_game_us", "os_deal_us", "µs/deal"),
+        ("  the same, over the loop's time", "bot_game_per_loop", None, "x"),
         ("legal_moves, play phase (median)", "legal_moves_us", None, "µs/call"),
         ("SearchBot decisions (defaults)", "searchbot_per_s", None, "per s"),
     ]

@@ -9,7 +9,8 @@ the cards a seat may play (:meth:`RulesOfPlay.allowed`), the sentence for any ot
 (:meth:`RulesOfPlay.revealed`). A :class:`Position` is a hand in play (the hands, the
 trick, its leader, whether it is the first trick, whether hearts are broken, the cards
 taken) and :meth:`Position.play` plays one card: the trick's winner by
-:func:`trick_winner`, hearts broken by :func:`breaks_hearts`. Legal moves, the errors of
+:func:`trick_winner`, hearts broken by the cards :func:`breaks_hearts` names (kept as a
+mask of the rules, ``Rules.breaking_mask``). Legal moves, the errors of
 :func:`hearts.apply`, claims, the endgame solver, views and sampling all call these;
 none keeps a copy of its own.
 
@@ -72,6 +73,7 @@ __all__ = [
     "first_leader",
     "first_trick_allowed",
     "first_trick_barred",
+    "in_force",
     "led_card",
     "named_cards",
     "playable",
@@ -884,6 +886,24 @@ def rules_of_play(rules: Rules) -> RulesOfPlay:
     made = RulesOfPlay(rules)
     object.__setattr__(rules, "_play", made)
     return made
+
+
+def in_force(position: Position) -> Position:
+    """``position`` under the rules of play in force now.
+
+    A position keeps the :class:`RulesOfPlay` it was made with; once a rule has been added
+    or removed since (:func:`add_rule`), the same position under the rules now in force.
+    Every decision of the engine, claims, the solver and playouts starts from it.
+
+    >>> import hearts
+    >>> position = hearts.new_game(seed=1).position
+    >>> in_force(position) is position
+    True
+    """
+    of = position.of
+    if of.generation == _REGISTRY.generation:
+        return position
+    return position.replace(of=rules_of_play(of.rules))
 
 
 # --- a hand in play ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ from hearts.cards import (
 )
 from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
-from hearts.play import LED_MASK, led_card, played_mask, rules_of_play, trick_winner
+from hearts.play import LED_MASK, in_force, led_card, played_mask, rules_of_play, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import shooter
 from hearts.shuffle import Generator
@@ -54,7 +54,7 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
     hands = len(state.results)  # the end of the game adds its last hand's result too
     draw = None if rule else Generator.from_random(rng)  # the rules of thumb draw nothing
     while state.phase is not _OVER and (whole_game or len(state.results) == hands):
-        position = state.position
+        position = in_force(state.position)
         if draw is not None and state.phase is _PLAY and not position.of.claims:
             # The plays are the allowed cards in ascending order: draw the n-th of them
             # without building the moves.

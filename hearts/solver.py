@@ -39,7 +39,7 @@ from typing import ClassVar, Final, final
 
 from hearts.cards import CARDS, card_count
 from hearts.moves import PLAYS, Play
-from hearts.play import LED_MASK, Position, led_card, trick_winner
+from hearts.play import LED_MASK, Position, in_force, led_card, trick_winner
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import (
     additive,
@@ -119,7 +119,7 @@ class Solution(Value):
 
 def solve_position(state: State, every_move: bool) -> Solution:
     """:func:`hearts.solve` once its arguments are checked (a state in play)."""
-    root = state.position
+    root = in_force(state.position)
     search = _Search(state, root)
     player = root.seat
     heads, kin = search.kinds_of(root)

@@ -34,7 +34,7 @@ from hearts.passes import (
     pass_refusal,
     passes_cards,
 )
-from hearts.play import Position, first_leader, replay, rules_of_play
+from hearts.play import Position, first_leader, in_force, replay, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.shuffle import deal_refusal, seeded_deal
@@ -148,7 +148,7 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
     """The legal moves in ``state`` (of ``player`` only, a seat of the game, if given)."""
     phase = state.phase
     if phase is _PLAY:
-        position = state.position
+        position = in_force(state.position)
         seat = position.seat
         if player is not None and player != seat:
             return ()
@@ -217,7 +217,7 @@ def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
 
 def claim_allowed(state: State, seat: int) -> bool:
     """Whether ``seat`` may claim the rest now (:func:`hearts.claims.claim_is_safe`)."""
-    return safe_claim(state.position, seat)
+    return safe_claim(in_force(state.position), seat)
 
 
 # --- applying moves --------------------------------------------------------------------
@@ -251,7 +251,7 @@ _SEATS: Final = tuple([(seat,) for seat in range(MAX_SEATS)])
 
 
 def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
-    position = state.position
+    position = in_force(state.position)
     if checked:
         if state.phase is not _PLAY or position.seat != player:
             raise IllegalMoveError(
@@ -322,7 +322,7 @@ def _apply_claim(state: State, player: int, checked: bool) -> State:
         raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
     if state.phase is not _PLAY or state.to_move[0] != player:
         raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state, player)}.")
-    position = state.position
+    position = in_force(state.position)
     if checked and not safe_claim(position, player):
         raise IllegalMoveError(
             f"P{player} may not claim the rest: another player could still win a trick "

@@ -220,3 +220,30 @@ def test_a_rule_that_takes_every_card_away_is_refused() -> None:
             hearts.legal_moves(state)
     finally:
         hearts.play.remove_rule(rule)
+
+
+def test_a_rule_added_or_removed_mid_hand_governs_the_states_made_before() -> None:
+    """add_rule: "every consumer of the kernel honours it from now on", old states too."""
+    state = next(
+        state
+        for state in random_games(Rules(), range(20))
+        if state.phase is Phase.PLAY
+        and state.trick
+        and bin(state.hand_masks[state.to_move[0]] & LED_MASK[led_card(state.trick)]).count("1") > 1
+    )
+    seat, highest = state.to_move[0], highest_of_suit_led(state)
+    lower = [move for move in hearts.legal_moves(state) if move.card != highest]
+    assert lower, "the seat has a lower card of the suit led to try"
+    added = HighestFollow()
+    hearts.play.add_rule(added)
+    try:
+        assert hearts.legal_moves(state) == (Play(seat, highest),)
+        assert hearts.legal_moves(hearts.view(state, seat)) == (Play(seat, highest),)
+        with pytest.raises(hearts.IllegalMoveError, match="highest card of the suit"):
+            hearts.apply(state, lower[0])
+        after = hearts.apply(state, Play(seat, highest))
+    finally:
+        hearts.play.remove_rule(added)
+    assert hearts.apply(state, lower[0]).trick[-1] == lower[0].card
+    # A state made while the rule was in force is played by the rules in force now.
+    assert after.position.of.extended and not hearts.play.in_force(after.position).of.extended
