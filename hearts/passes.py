@@ -18,6 +18,7 @@ from typing import overload
 
 from hearts.cards import CardSet, _card_set, cards_of
 from hearts.errors import describe_value
+from hearts.frozen import Frozen
 from hearts.moves import Pass
 from hearts.rules import PassDirection, Rules
 
@@ -203,7 +204,7 @@ def _combinations(size: int, count: int) -> tuple[tuple[int, ...], ...] | None:
     return tuple(combinations(range(size), count))
 
 
-class PassMoves(Sequence[Pass]):
+class PassMoves(Frozen):
     """Every pass of the given seats, as a lazy sequence: nothing is built until asked for.
 
     Order: by seat, then the seat's passable cards combined in ascending order (as
@@ -216,18 +217,28 @@ class PassMoves(Sequence[Pass]):
     (4, ['P0 passes 2♣ 3♣ 4♣', 'P0 passes 2♣ 3♣ 5♣'], 'P0 passes 3♣ 4♣ 5♣')
     >>> hearts.Pass(0, "2C 4C 5C") in moves, hearts.Pass(0, "2C 4C") in moves
     (True, False)
+
+    It is a :class:`~collections.abc.Sequence` (registered as one) and immutable.
     """
 
     __slots__ = ("_count", "_hands", "_length", "_seats", "_sizes")
 
+    _seats: tuple[int, ...]
+    _hands: tuple[int, ...]
+    _count: int
+    _sizes: tuple[int, ...]
+    _length: int
+
     def __init__(
         self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int = 0
     ) -> None:
-        self._seats = seats
-        self._hands = tuple([mask & ~unpassable for mask in hand_masks])
-        self._count = count
-        self._sizes = tuple([comb(self._hands[seat].bit_count(), count) for seat in seats])
-        self._length = sum(self._sizes)
+        hands = tuple([mask & ~unpassable for mask in hand_masks])
+        sizes = tuple([comb(hands[seat].bit_count(), count) for seat in seats])
+        object.__setattr__(self, "_seats", seats)
+        object.__setattr__(self, "_hands", hands)
+        object.__setattr__(self, "_count", count)
+        object.__setattr__(self, "_sizes", sizes)
+        object.__setattr__(self, "_length", sum(sizes))
 
     def __len__(self) -> int:
         return self._length
@@ -290,5 +301,37 @@ class PassMoves(Sequence[Pass]):
             and move.cards.mask & ~self._hands[move.player] == 0
         )
 
+    def __reversed__(self) -> Iterator[Pass]:
+        for index in range(self._length - 1, -1, -1):
+            yield self[index]
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The index of ``value`` among the passes (:meth:`list.index`)."""
+        for position in range(*slice(start, stop).indices(self._length)):
+            if self[position] == value:
+                return position
+        raise ValueError(f"{describe_value(value)} is not one of these passes.")
+
+    def count(self, value: object) -> int:
+        """1 if ``value`` is one of the passes, else 0 (each pass is listed once)."""
+        return 1 if value in self else 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PassMoves):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        return (self._seats, tuple([self._hands[seat] for seat in self._seats]), self._count)
+
+    def __reduce__(self) -> tuple[type[PassMoves], tuple[object, ...]]:
+        return (PassMoves, (self._seats, self._hands, self._count))
+
     def __repr__(self) -> str:
         return f"<PassMoves of {', '.join(f'P{seat}' for seat in self._seats)}: {len(self)} moves>"
+
+
+Sequence.register(PassMoves)

@@ -160,7 +160,8 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
         if not seats:
             return ()
-        return PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
+        passes = PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
+        return cast("Sequence[Move]", passes)  # a Sequence, registered at run time
     if phase is _CHOOSE:
         if player is not None and player not in state.to_move:
             return ()

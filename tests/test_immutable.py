@@ -27,6 +27,11 @@ def _mid_game() -> hearts.State:
     return state
 
 
+def _dealt() -> tuple[hearts.State, hearts.Move]:
+    state = hearts.new_game(seed=1)
+    return state, hearts.legal_moves(state)[0]
+
+
 def _solution() -> hearts.Solution:
     state = hearts.new_game(hearts.Rules(hands=1, target=None), seed=3)
     while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 11:
@@ -52,6 +57,10 @@ VALUES: dict[str, tuple[Build, str]] = {
     "Solution": (_solution, "value"),
     "Rules": (hearts.Rules, "players"),
     "Position": (lambda: _mid_game().position, "hands"),
+    "PassMoves": (
+        lambda: hearts.legal_moves(hearts.apply(*_dealt())),
+        "_seats",
+    ),
     "RulesOfPlay": (lambda: play.rules_of_play(hearts.Rules()), "rules"),
     "GameResult": (
         lambda: hearts.play_game(
