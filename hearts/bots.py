@@ -51,7 +51,7 @@ from hearts.sampling import sample
 from hearts.shuffle import check_seed
 from hearts.solver import Solution, solve_position
 from hearts.state import Phase, State
-from hearts.transitions import advance, view_moves
+from hearts.transitions import advance
 from hearts.views import PlayerView, view
 
 __all__ = [
@@ -348,7 +348,7 @@ class SearchBot:
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:
     """The view's legal moves; a sentence if the bot was asked out of turn."""
-    moves = view_moves(view) if view.__class__ is PlayerView else legal_moves(view)
+    moves = legal_moves(view)
     if not moves:
         waiting = ", ".join(f"P{seat}" for seat in view.to_move) or "nobody"
         raise HeartsError(

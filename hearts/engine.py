@@ -216,6 +216,7 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
         raise TypeError(
             f"legal_moves needs a hearts.State or a hearts.PlayerView, got {describe_value(view)}."
         )
+    check_seat(view.rules, view.player)
     if player is not None:
         check_seat(view.rules, player)
         if player != view.player:

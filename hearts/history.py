@@ -75,18 +75,21 @@ class History(Frozen):
     (0, True, True)
     """
 
-    __slots__ = ("_items", "_length", "_seen")
+    __slots__ = ("_items", "_length", "_player", "_seen")
     _items: list[HandResult]
     _length: int
     _seen: dict[int, list[HandResult]] | None
     """Each seat's results as it saw them, as far as asked for (shared with ``_items``);
     None in a seat's history itself."""
+    _player: int
+    """The seat whose history this is, as it saw the results; -1 in a game's history."""
 
     def __init__(
         self,
         results: Iterable[HandResult] = (),
         *,
         _shared: tuple[list[HandResult], int, dict[int, list[HandResult]] | None] | None = None,
+        _player: int = -1,
     ) -> None:
         # ``_shared``: the storage of a history of this game (its list, its length here and
         # the results as seen), which this one shares.
@@ -96,6 +99,7 @@ class History(Frozen):
         object.__setattr__(self, "_items", _shared[0])
         object.__setattr__(self, "_length", _shared[1])
         object.__setattr__(self, "_seen", _shared[2])
+        object.__setattr__(self, "_player", _player)
 
     def seen(self, player: int) -> History:
         """The results as ``player`` saw them (:func:`seen_by`), sharing their storage.
@@ -108,13 +112,15 @@ class History(Frozen):
         True
         """
         seen = self._seen
-        if seen is None:  # a seat's own history
-            return self
+        if seen is None:  # a seat's own history: what it saw, and no more for another seat
+            if player == self._player:
+                return self
+            return History([seen_by(result, player) for result in self])
         with _SEEN_LOCK:
             kept = seen.setdefault(player, [])
             for index in range(len(kept), self._length):
                 kept.append(seen_by(self._items[index], player))
-        return History(_shared=(kept, self._length, None))
+        return History(_shared=(kept, self._length, None), _player=player)
 
     def added(self, result: HandResult) -> History:
         """This history with ``result`` after it; the receiver is unchanged.

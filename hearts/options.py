@@ -16,6 +16,7 @@ import difflib
 import enum
 import math
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Final, TypeGuard, TypeVar
 
 from hearts.cards import Card, CardSet
@@ -52,9 +53,6 @@ class PassDirection(enum.Enum):
     RIGHT3 = "right3"
     """Three seats to the right (7 players)."""
 
-    offsets: tuple[int, ...]
-    """:meth:`offset` for each number of players (0 for none), kept for the compiled code."""
-
     def offset(self, players: int) -> int:
         """The receiving seat's distance to the left of the passer, from 0 to players - 1."""
         if self is PassDirection.ACROSS:
@@ -77,7 +75,7 @@ class PassDirection(enum.Enum):
         return 2 * abs(_STEPS[self._value_]) < players
 
     def __str__(self) -> str:
-        return str(self.value)
+        return self.value
 
     def __repr__(self) -> str:
         return f"PassDirection.{self.name}"
@@ -95,8 +93,14 @@ _STEPS: Final = {
 """Seats to the left each direction passes, by its value (read without hashing the enum,
 whose hash is computed in Python)."""
 
-for _direction in PassDirection:
-    _direction.offsets = (0, *[_direction.offset(n) for n in range(1, MAX_PLAYERS + 1)])
+PASS_OFFSETS: Final[Mapping[str, tuple[int, ...]]] = MappingProxyType(
+    {
+        direction.value: (0, *[direction.offset(n) for n in range(1, MAX_PLAYERS + 1)])
+        for direction in PassDirection
+    }
+)
+""":meth:`PassDirection.offset` by the direction's value, for each number of players (0
+for none): read by the compiled code without hashing the enum; read-only."""
 
 _L, _R, _A, _H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 PASS_CYCLES: Final[dict[str, tuple[PassDirection, ...]]] = {

@@ -20,6 +20,7 @@ from hearts.cards import CardSet, _card_set, cards_of
 from hearts.errors import describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
+from hearts.options import PASS_OFFSETS
 from hearts.rules import PassDirection, Rules
 
 __all__ = [
@@ -108,7 +109,7 @@ def receiver(seat: int, direction: PassDirection, players: int) -> int:
     >>> receiver(3, PassDirection.LEFT, 4), receiver(0, PassDirection.RIGHT, 4)
     (0, 3)
     """
-    return (seat + direction.offsets[players]) % players
+    return (seat + PASS_OFFSETS[direction._value_][players]) % players
 
 
 def passer(seat: int, direction: PassDirection, players: int) -> int:
@@ -117,7 +118,7 @@ def passer(seat: int, direction: PassDirection, players: int) -> int:
     >>> passer(0, PassDirection.LEFT, 4), passer(2, PassDirection.ACROSS, 4)
     (3, 0)
     """
-    return (seat - direction.offsets[players]) % players
+    return (seat - PASS_OFFSETS[direction._value_][players]) % players
 
 
 def exchange(

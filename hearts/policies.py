@@ -83,8 +83,12 @@ def random_play(view: PlayerView, rng: random.Random) -> Move | None:
     """
     if view.phase is not _PLAY or view.to_move[0] != view.player or view.rules.claims:
         return None
+    if not 0 <= view.player < view.rules.players:  # a view made by hand: refused by the moves
+        return None
     of = rules_of_play(view.rules)
     allowed = of.allowed(view.hand_mask, view.trick, not view.tricks, view.hearts_broken)
+    if not allowed:  # a view made by hand with no card to play: the listed moves say so
+        return None
     for _ in range(_randrange(rng, card_count(allowed))):
         allowed &= allowed - 1
     return PLAYS[view.player][(allowed & -allowed).bit_length() - 1]

@@ -104,7 +104,14 @@ class Generator:
 
         As many bits as ``bound - 1`` has (the low bits of one byte, for a bound up to
         256) are drawn again until they fall below ``bound``.
+
+        >>> Generator.from_text("doc").below(0)
+        Traceback (most recent call last):
+        ...
+        hearts.errors.HeartsError: Generator.below needs a bound of at least 1, got 0.
         """
+        if bound < 1:
+            raise HeartsError(f"Generator.below needs a bound of at least 1, got {bound}.")
         size = (bound - 1).bit_length()
         if size > 8:
             drawn = self.bits(size)

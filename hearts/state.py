@@ -264,6 +264,12 @@ class State(Value):
     plain class, not a tuple: it has no length and no order, and :meth:`replace` gives a
     copy with some fields changed.
 
+    What the table has learnt of each seat's hand during the hand in play (a suit it did not
+    follow, say) is kept in :attr:`ruled_out_masks` as the hand goes, and views read it from
+    there. A state built with the constructor in the middle of a hand should be given them;
+    without, its views infer nothing from the tricks so far (:func:`hearts.state_from_dict`
+    and records work them out).
+
     >>> import hearts
     >>> deal = hearts.seeded_deal(hearts.Rules(), seed=4, hand_number=0)
     >>> state = hearts.from_hands(deal.hands, hand_number=3)  # a hold hand: play at once

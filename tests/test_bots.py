@@ -21,6 +21,7 @@ from hearts import (
     HeartsError,
     IllegalMoveError,
     Pass,
+    Phase,
     Play,
     RandomBot,
     RuleBot,
@@ -77,6 +78,22 @@ def test_the_random_bot_draws_as_randrange_over_its_moves(rules: Rules, seed: in
                 assert RandomBot().choose(seen, quick) == expected
                 assert quick.getstate() == listed.getstate()  # the same bits drawn
         state = hearts.apply(state, rng.choice(hearts.legal_moves(state)))
+
+
+def test_the_random_bot_refuses_a_hand_made_view_with_a_sentence() -> None:
+    """A view edited by hand (no card to play, a seat the game does not have) is refused as
+    legal_moves refuses it, never with an IndexError or a hang."""
+    state = hearts.new_game(seed=4)
+    while state.phase is not Phase.PLAY or len(state.tricks) < 2:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, state.to_move[0])
+    with pytest.raises(HeartsError, match="has none to make now"):
+        RandomBot().choose(seen.replace(hand_mask=0), random.Random(1))
+    for seat in (9, -1):
+        with pytest.raises(HeartsError, match=f"P{seat} is not a seat"):
+            RandomBot().choose(seen.replace(player=seat, to_move=(seat,)), random.Random(1))
+        with pytest.raises(HeartsError, match=f"P{seat} is not a seat"):
+            hearts.legal_moves(seen.replace(player=seat, to_move=(seat,)))
 
 
 def test_rule_bot_passes_the_high_spades() -> None:

@@ -156,6 +156,22 @@ def test_finished_hands_show_only_what_the_seat_saw() -> None:
     assert hearts.legal_moves(seen) == ()
 
 
+def test_a_sampled_state_shows_another_seat_nothing_the_sampler_saw() -> None:
+    """Secrets: a state drawn from P1's view keeps P1's finished hands as P1 saw them; a view
+    of it for another seat must not show P1's dealt hand or pass (a bot may view a sample
+    from any seat)."""
+    state = hearts.new_game(seed=8)
+    while not (state.results and state.phase is Phase.PLAY):
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    drawn = hearts.sample(hearts.view(state, 1), random.Random(0))
+    own = hearts.view(drawn, 1).results[0]
+    assert own.dealt[1] == state.results[0].dealt[1]
+    for seat in (0, 2, 3):
+        shown = hearts.view(drawn, seat).results[0]
+        assert shown.dealt[1] == CardSet(), f"P{seat} sees P1's dealt hand"
+        assert shown.dealt == hearts.view(pickle.loads(pickle.dumps(drawn)), seat).results[0].dealt
+
+
 def test_a_view_with_finished_hands_round_trips_and_refuses_what_it_did_not_see() -> None:
     state = hearts.new_game(seed=8)
     while len(state.results) < 2:
