@@ -38,10 +38,11 @@ from typing import Any, Final, Protocol, runtime_checkable
 import attrs
 
 from hearts.engine import apply, legal_moves, new_game
-from hearts.errors import HeartsError, IllegalMoveError, describe_value
-from hearts.moves import ChoosePass, Claim, Move, Pass, Play, ShootChoice
+from hearts.errors import HeartsError, describe_value
+from hearts.moves import Move, Play
 from hearts.policies import (
     _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
+    play_bots,
     play_out,
     random_play,
     rule_move,
@@ -51,8 +52,7 @@ from hearts.sampling import sample
 from hearts.shuffle import check_seed
 from hearts.solver import Solution, solve_position
 from hearts.state import Phase, State
-from hearts.transitions import advance
-from hearts.views import PlayerView, view
+from hearts.views import PlayerView
 
 __all__ = [
     "Bot",
@@ -454,38 +454,6 @@ def _seated(caller: str, rules: object, bots: Iterable[Bot], seed: object = 0) -
     return bots
 
 
-_SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
-
-
-def _chosen(bot: Bot, seat: int, view: PlayerView, rng: random.Random) -> Move:
-    """The bot's answer, refused with a sentence naming the bot if it is not its seat's."""
-    move = bot.choose(view, rng)
-    if not isinstance(move, _SEAT_MOVES):
-        raise IllegalMoveError(
-            f"The {bot.name} bot at P{seat} returned {describe_value(move)}, which is not a "
-            "seat's move: choose must return one of hearts.legal_moves(view)."
-        )
-    if move.player != seat:
-        raise IllegalMoveError(
-            f"The {bot.name} bot at P{seat} chose {move}, a move for "
-            f"P{move.player}: a bot moves only for its own seat."
-        )
-    return move
-
-
-def _applied(state: State, move: Move, bot: Bot, seat: int, kept: list[Move] | None) -> State:
-    """The state after the bot's move, refused with a sentence naming the bot if illegal."""
-    try:
-        state = advance(state, move, True)
-    except IllegalMoveError as error:
-        raise IllegalMoveError(
-            f"The {bot.name} bot at P{seat} chose an illegal move: {error}"
-        ) from None
-    if kept is not None:
-        kept.append(move)
-    return state
-
-
 def play_game(
     rules: Rules,
     bots: Sequence[Bot],
@@ -524,28 +492,15 @@ def play_game(
             )
     bot_seed = _check_seed("bot_seed", bot_seed)
     rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
-    state = new_game(rules, seed=seed)
     kept: list[Move] | None = [] if keep_moves else None
-    while not state.is_over:
-        to_move = state.to_move
-        if len(to_move) == 1:  # one seat plays a card, claims or makes a choice
-            seat = to_move[0]
-            move = _chosen(bots[seat], seat, view(state, seat), rngs[seat])
-            state = _applied(state, move, bots[seat], seat, kept)
-        elif to_move:  # passing is simultaneous: every seat still to pass chooses on one state
-            chosen = [_chosen(bots[seat], seat, view(state, seat), rngs[seat]) for seat in to_move]
-            for seat, move in zip(to_move, chosen, strict=True):
-                state = _applied(state, move, bots[seat], seat, kept)
-        else:  # the deal, a chance move
-            move = legal_moves(state)[0]
-            state = advance(state, move, True)
-            if kept is not None:
-                kept.append(move)
+    choosers = [bot.choose for bot in bots]
+    names = tuple([bot.name for bot in bots])
+    state = play_bots(new_game(rules, seed=seed), choosers, names, rngs, kept)
     results = state.results
     return GameResult(
         seed=state.seed,
         bot_seed=bot_seed,
-        bots=tuple(bot.name for bot in bots),
+        bots=names,
         scores=state.scores,
         winners=state.winners,
         hands=len(results),

@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
 
 from hearts.cards import (
     HEARTS,
@@ -25,7 +25,8 @@ from hearts.cards import (
     card_count,
     cards_of,
 )
-from hearts.moves import PLAYS, Claim, Move, Pass, Play, ShootChoice
+from hearts.errors import IllegalMoveError, describe_value
+from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
 from hearts.play import LED_MASK, in_force, led_card, played_mask, rules_of_play, trick_winner
 from hearts.rules import Rules, ShootMode
@@ -33,11 +34,9 @@ from hearts.scoring import shooter
 from hearts.shuffle import Generator
 from hearts.state import Phase, State
 from hearts.transitions import advance, moves
+from hearts.views import PlayerView, view
 
-if TYPE_CHECKING:
-    from hearts.views import PlayerView
-
-__all__ = ["play_out", "random_play", "rule_move"]
+__all__ = ["SEAT_MOVES", "Chooser", "play_bots", "play_out", "random_play", "rule_move"]
 
 _QUEEN: Final = QUEEN_OF_SPADES.mask
 _HIGH_SPADES: Final = CardSet("KS AS").mask
@@ -73,6 +72,71 @@ def play_out(state: State, rng: random.Random, rule: bool, whole_game: bool) -> 
             move = legal[draw.below(len(legal))]
         state = advance(state, move, False)  # a move of moves(): no need to check it
     return state
+
+
+Chooser: TypeAlias = Callable[[PlayerView, random.Random], object]
+"""A bot's ``choose``: its move on its seat's view, drawing from its own generator."""
+
+SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
+"""The kinds of move a seat makes (a deal is a chance move)."""
+
+
+def play_bots(
+    state: State,
+    choosers: Sequence[Chooser],
+    names: Sequence[str],
+    rngs: Sequence[random.Random],
+    kept: list[Move] | None,
+) -> State:
+    """:func:`hearts.play_game`'s game once its arguments are checked: to the end.
+
+    Each seat to move chooses with its bot's ``choose`` on its own view; every seat still
+    to pass chooses on the same state before any pass is applied (passing is
+    simultaneous). A move that is not one of its seat's, or is illegal, is refused with a
+    sentence naming the bot (from ``names``). ``kept``, if given, gets every move.
+    """
+    while state.phase is not _OVER:
+        to_move = state.to_move
+        if not to_move:  # the deal, a chance move
+            move: Move = moves(state, None)[0]
+            state = advance(state, move, True)
+            if kept is not None:
+                kept.append(move)
+            continue
+        chosen = [
+            _chosen(choosers[seat], names[seat], seat, view(state, seat), rngs[seat])
+            for seat in to_move
+        ]
+        for index in range(len(chosen)):
+            seat, move = to_move[index], chosen[index]
+            refused = None
+            try:
+                state = advance(state, move, True)
+            except IllegalMoveError as error:
+                refused = str(error)
+            if refused is not None:  # raised here, so that no exception is chained to it
+                raise IllegalMoveError(
+                    f"The {names[seat]} bot at P{seat} chose an illegal move: {refused}"
+                )
+            if kept is not None:
+                kept.append(move)
+    return state
+
+
+def _chosen(choose: Chooser, name: str, seat: int, seen: PlayerView, rng: random.Random) -> Move:
+    """The bot's answer, refused with a sentence naming the bot if it is not its seat's."""
+    move = choose(seen, rng)
+    if not isinstance(move, SEAT_MOVES):
+        raise IllegalMoveError(
+            f"The {name} bot at P{seat} returned {describe_value(move)}, which is not a "
+            "seat's move: choose must return one of hearts.legal_moves(view)."
+        )
+    if move.player != seat:
+        raise IllegalMoveError(
+            f"The {name} bot at P{seat} chose {move}, a move for P{move.player}: a bot moves "
+            "only for its own seat."
+        )
+    return move
 
 
 def random_play(view: PlayerView, rng: random.Random) -> Move | None:
