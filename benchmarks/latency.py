@@ -109,7 +109,10 @@ def main() -> None:
         return moves[rng.randrange(len(moves))]
 
     def shuffle(state: hearts.State) -> object:
-        return engine.seeded_deal.__wrapped__(state.rules, state.seed, state.hand_number)
+        # Every call shuffles afresh (a deal is not kept; older versions kept it in a cache).
+        deal = engine.seeded_deal
+        shuffled = getattr(deal, "__wrapped__", deal)
+        return shuffled(state.rules, state.seed, state.hand_number)
 
     measured: list[tuple[str, str, Callable[..., object], bool]] = [
         ("play", "legal_moves", legal_moves, False),

@@ -118,8 +118,8 @@ def module_caches() -> list[tuple[str, Callable[[], int], Callable[[], None]]]:
                         value.cache_clear,
                     )
                 )
-    plans = hearts.play._PLANS
-    found.append(("hearts.play._PLANS", plans.__len__, plans.clear))
+    # The rules of play picked for a Rules value are kept on that value, not in a module
+    # table (hearts.play.rules_of_play): they go when the rules go.
     return found
 
 
