@@ -63,17 +63,13 @@ _UPPER: Final = 2  # the stored value is an upper bound
 class Solution(Value):
     """The rest of a hand under best play for the player to move (:func:`hearts.solve`).
 
+    :func:`hearts.solve` finds one (its example solves a moon in the last three tricks);
+    as every value of the library, it compares and changes by its fields:
+
     >>> import hearts
-    >>> state = hearts.new_game(seed=297)
-    >>> while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 10:
-    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
-    >>> [str(hand) for hand in state.hands], [hearts.hand_points(state.rules, taken) for taken in state.taken_masks]
-    (['9♠ J♠ K♠', 'J♥ 4♠ 8♠', '5♥ 7♥ A♥', '7♠ 10♠ A♠'], [0, 0, 22, 0])
-    >>> solution = hearts.solve(state, every_move=True)
-    >>> solution.player, solution.value, solution.changes, solution.points
-    (2, -26.0, (26, 26, 0, 26), (0, 0, 4, 0))
-    >>> [(str(move.card), cost) for move, cost in solution.values]
-    [('A♥', -26.0), ('7♥', 20.666666666666668), ('5♥', 20.666666666666668)]
+    >>> found = Solution(2, hearts.Play(2, "AH"), -26.0, (26, 26, 0, 26), (0, 0, 4, 0), (), 9)
+    >>> found.replace(nodes=10) == found, found.replace(nodes=10).move
+    (False, Play(player=2, card=Card('A♥')))
     """
 
     __slots__ = ("changes", "move", "nodes", "player", "points", "value", "values")
