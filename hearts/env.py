@@ -81,6 +81,7 @@ from hearts.engine import apply, check_seat, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
+from hearts.policies import SEAT_MOVES
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
@@ -109,7 +110,6 @@ FIRST_PASS_CALL: Final = CLAIM + 3
 """The action of the first of :func:`pass_calls`: 58."""
 
 _RENDER_MODES: Final = ("ansi", "human")
-_SEAT_MOVES: Final = (Pass, Play, ChoosePass, Claim, ShootChoice)
 Observation = dict[str, NDArray[Any]]
 """An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
@@ -674,7 +674,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             bot = self._bots[other]
             seen = view(table.game, other)
             move = bot.choose(seen, self._rngs[other])
-            if not isinstance(move, _SEAT_MOVES) or move not in legal_moves(seen):
+            if not isinstance(move, SEAT_MOVES) or move not in legal_moves(seen):
                 raise IllegalMoveError(
                     f"The {bot.name} bot at P{other} chose {describe_value(move)}, which is "
                     f"not one of P{other}'s legal moves: choose must return one of "
