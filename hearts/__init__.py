@@ -17,18 +17,13 @@ from hearts import svg as svg
 from hearts import text as text
 from hearts.bots import (
     Bot,
-    BotStanding,
     GameResult,
     RandomBot,
     RuleBot,
     SearchBot,
-    TournamentProgress,
-    TournamentResult,
     play_game,
     playout,
     solve,
-    tournament,
-    tournament_seed,
 )
 from hearts.cards import (
     DECK,
@@ -100,6 +95,15 @@ from hearts.scoring import (
     shoot_options,
     shooter,
 )
+from hearts.simulation import (
+    BotStanding,
+    Progress,
+    Tournament,
+    TournamentProgress,
+    TournamentResult,
+    tournament,
+    tournament_seed,
+)
 from hearts.solver import Solution
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
@@ -161,6 +165,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Preset",
+    "Progress",
     "RandomBot",
     "Rank",
     "RecordError",
@@ -174,6 +179,7 @@ __all__ = [
     "Solution",
     "State",
     "Suit",
+    "Tournament",
     "TournamentProgress",
     "TournamentResult",
     "Trick",

@@ -12,8 +12,7 @@ only its seat's :class:`~hearts.PlayerView` and returns one of
   (:func:`hearts.playout`), and picks the move that cost least on average
   (perfect-information Monte Carlo, PIMC).
 
-:func:`play_game` plays one game; :func:`tournament` plays many, serially or through any
-:class:`concurrent.futures.Executor`, with the same results either way. The bots' random
+:func:`play_game` plays one game (:mod:`hearts.simulation` plays many). The bots' random
 generators come from a ``bot_seed`` apart from the seed of the deals (drawn afresh unless
 given, and recorded in the result), so that no bot can read the deal off its generator.
 
@@ -27,12 +26,10 @@ given, and recorded in the result), so that no bot can read the deal off its gen
 from __future__ import annotations
 
 import itertools
-import math
 import random
 import secrets
 import time
-from collections.abc import Callable, Generator, Iterable, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
@@ -56,18 +53,13 @@ from hearts.views import PlayerView
 
 __all__ = [
     "Bot",
-    "BotStanding",
     "GameResult",
     "RandomBot",
     "RuleBot",
     "SearchBot",
-    "TournamentProgress",
-    "TournamentResult",
     "play_game",
     "playout",
     "solve",
-    "tournament",
-    "tournament_seed",
 ]
 
 _Z95: Final = 1.959964
@@ -510,283 +502,3 @@ def play_game(
         suns=sum(result.sun is not None for result in results),
         moves=tuple(kept or ()),
     )
-
-
-@attrs.frozen
-class BotStanding:
-    """One entrant's line in a :class:`TournamentResult` table.
-
-    >>> import hearts
-    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
-    >>> line = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3).standings[0]
-    >>> line.entrant, line.name, line.games
-    (0, 'rule-based', 4)
-    """
-
-    entrant: int
-    """The entrant's index in the ``bots`` given to :func:`tournament`."""
-    name: str
-    games: int
-    wins: float
-    """Games won; a shared win counts as a fraction."""
-    mean_score: float
-    """The mean final total."""
-    points_per_hand: float
-    """The mean score change per hand (per game, then averaged over games)."""
-    interval: tuple[float, float]
-    """A 95% confidence interval for :attr:`points_per_hand` (normal, over games)."""
-
-
-@attrs.frozen
-class TournamentResult:
-    """Every game of a :func:`tournament`, and the standings.
-
-    ``seats[g][s]`` is the entrant (index into the bots given) at seat ``s`` in game ``g``.
-
-    >>> import hearts
-    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
-    >>> result = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3, bot_seed=5)
-    >>> result.seats[1], result.names[0], len(result.per_game(0))
-    ((3, 0, 1, 2), 'rule-based', 4)
-    """
-
-    rules: Rules
-    names: tuple[str, ...]
-    """Each entrant's bot name."""
-    games: tuple[GameResult, ...]
-    seats: tuple[tuple[int, ...], ...]
-    bot_seed: int
-    """The seed of the bots' generators given to :func:`tournament`, or the one it drew:
-    with the same ``seed`` it plays the same tournament again."""
-
-    def per_game(self, entrant: int) -> list[float]:
-        """The entrant's mean score change per hand in each game."""
-        return [
-            game.points_per_hand[seating.index(entrant)]
-            for game, seating in zip(self.games, self.seats, strict=True)
-        ]
-
-    def difference(self, entrant: int, others: Iterable[int]) -> tuple[float, tuple[float, float]]:
-        """The entrant's points per hand less the mean of ``others``', with a 95% interval.
-
-        The difference is taken game by game (the entrants play the same deals), so the
-        interval is that of a paired comparison.
-        """
-        rows = [self.per_game(other) for other in others]
-        mine = self.per_game(entrant)
-        diffs = [mine[g] - sum(row[g] for row in rows) / len(rows) for g in range(len(mine))]
-        return _mean_interval(diffs)
-
-    @property
-    def standings(self) -> tuple[BotStanding, ...]:
-        """One line per entrant, in the order the bots were given."""
-        lines = []
-        for entrant, name in enumerate(self.names):
-            values = self.per_game(entrant)
-            played = [(g, s.index(entrant)) for g, s in zip(self.games, self.seats, strict=True)]
-            wins = sum((1 / len(g.winners) for g, seat in played if seat in g.winners), 0.0)
-            mean_score = sum(g.scores[seat] for g, seat in played) / len(values)
-            mean, interval = _mean_interval(values)
-            lines.append(BotStanding(entrant, name, len(values), wins, mean_score, mean, interval))
-        return tuple(lines)
-
-    def table(self) -> str:
-        """The standings as a text table.
-
-        >>> import hearts
-        >>> result = hearts.tournament(hearts.Rules(target=30), [hearts.RandomBot()] * 4, games=4, seed=1)
-        >>> print(result.table().splitlines()[0])
-        entrant  bot     games   wins  mean score  points/hand (95% CI)
-        """
-        width = max(len(name) for name in self.names)
-        lines = [
-            f"{'entrant':<8} {'bot':<{width}} {'games':>6} {'wins':>6}  mean score  points/hand (95% CI)"
-        ]
-        for line in self.standings:
-            low, high = line.interval
-            lines.append(
-                f"{line.entrant:<8} {line.name:<{width}} {line.games:>6} {line.wins:>6.1f}  "
-                f"{line.mean_score:>10.1f}  {line.points_per_hand:6.2f} ({low:.2f} to {high:.2f})"
-            )
-        return "\n".join(lines)
-
-
-def _mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return mean, (mean, mean)
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1)) / math.sqrt(count)
-    return mean, (mean - _Z95 * spread, mean + _Z95 * spread)
-
-
-def tournament_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a tournament seeded with ``seed``.
-
-    >>> import hearts
-    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
-    >>> result = hearts.tournament(hearts.Rules(hands=2), bots, 4, seed=3)
-    >>> result.games[1].seed == tournament_seed(3, 1)
-    True
-    """
-    return random.Random(f"hearts-tournament:{seed}:{index}").getrandbits(63)
-
-
-def _game_bot_seed(bot_seed: int, index: int) -> int:
-    """The ``bot_seed`` of game ``index`` of a tournament whose bots' seed is ``bot_seed``."""
-    return random.Random(f"hearts-tournament-bots:{bot_seed}:{index}").getrandbits(128)
-
-
-def _play_one(job: tuple[Rules, tuple[Bot, ...], int, int, int]) -> GameResult:
-    rules, bots, seed, bot_seed, game = job
-    game_bot_seed = _game_bot_seed(bot_seed, game)
-    return play_game(rules, bots, tournament_seed(seed, game), bot_seed=game_bot_seed)
-
-
-class TournamentProgress(Protocol):
-    """The ``progress`` of :func:`tournament`: ``progress(results, total=games)``.
-
-    It is given the games' results as an iterable, and how many there are, and returns an
-    iterable that passes them on, looking at each on the way: the form of ``tqdm.tqdm``
-    and ``rich.progress.track``, which are progress wrappers as they stand. A callback
-    ``callback(done, total, game)`` becomes one in a few lines:
-
-    >>> def calling(callback):
-    ...     def progress(results, *, total):
-    ...         for done, game in enumerate(results, start=1):
-    ...             callback(done, total, game)
-    ...             yield game
-    ...     return progress
-    >>> import hearts
-    >>> def show(done, total, game):
-    ...     print(f"game {done} of {total}: {game.hands} hands")
-    >>> _ = hearts.tournament(hearts.Rules(hands=2), [hearts.RandomBot()] * 4, games=2,
-    ...                       seed=1, progress=calling(show))
-    game 1 of 2: 2 hands
-    game 2 of 2: 2 hands
-    """
-
-    def __call__(self, results: Iterable[GameResult], /, *, total: int) -> Iterable[GameResult]: ...
-
-
-def _watched(
-    results: Iterable[GameResult], progress: TournamentProgress, games: int
-) -> tuple[GameResult, ...]:
-    """``results``, all of them, passed through ``progress``, which only looks at them."""
-    played: list[GameResult] = []
-
-    def source() -> Generator[GameResult, None, None]:
-        for game in results:
-            played.append(game)
-            yield game
-
-    feed = source()
-    try:
-        wrapped = progress(feed, total=games)
-        if not isinstance(wrapped, Iterable):
-            raise HeartsError(
-                "progress must return an iterable that passes the games on, as "
-                f"tqdm(results, total=games) does, but it returned {describe_value(wrapped)}."
-            )
-        for _ in wrapped:
-            pass
-    finally:
-        feed.close()
-        close = getattr(results, "close", None)  # executor.map's: cancels the games not begun
-        if callable(close):
-            close()
-    if len(played) != games:
-        raise HeartsError(
-            f"progress stopped after {len(played):,} of {games:,} games: it must pass "
-            "every game on."
-        )
-    return tuple(played)
-
-
-def tournament(
-    rules: Rules,
-    bots: Sequence[Bot],
-    games: int,
-    seed: int,
-    executor: Executor | None = None,
-    *,
-    bot_seed: int | None = None,
-    progress: TournamentProgress | None = None,
-) -> TournamentResult:
-    """Play ``games`` games between ``bots`` (one entrant per seat), seats rotating.
-
-    Game ``g`` is dealt from a seed derived from ``seed`` and ``g``
-    (:func:`tournament_seed`), its bots draw from generators derived from ``bot_seed`` and
-    ``g`` (never from ``seed``; see :func:`play_game`), and entrant ``e`` sits at seat
-    ``(e + g) % players``, so every entrant plays every seat. Without a ``bot_seed`` one is
-    drawn from the operating system and kept in :attr:`TournamentResult.bot_seed`; the same
-    ``seed`` and ``bot_seed`` play the same tournament. With an ``executor`` — a
-    :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask ``client.get_executor()``, a
-    Ray executor, anything with ``map`` — the games run there; the result is the same as
-    the serial run's.
-
-    >>> import hearts
-    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
-    >>> result = hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2)
-    >>> len(result.games), [line.games for line in result.standings]
-    (8, [8, 8, 8, 8])
-    >>> result == hearts.tournament(hearts.Rules(target=50), bots, games=8, seed=2,
-    ...                             bot_seed=result.bot_seed)
-    True
-
-    ``progress`` shows how a long run is going. It is called once, as
-    ``progress(results, total=games)`` (:class:`TournamentProgress`), and iterated: each
-    game's :class:`GameResult` goes through it as soon as that game and those before it
-    are done, in the order of the games, in the caller's thread, whatever the executor.
-    That is how progress bars already take an iterable, so ``tqdm.tqdm`` or
-    ``rich.progress.track`` is a ``progress`` as it stands, with no glue (and no
-    dependency here); a wrapper rather than a callback, because a callback is a
-    three-line generator (:class:`TournamentProgress`) while a progress bar made to fit a
-    callback must be opened, updated and closed by hand:
-
-    >>> from tqdm import tqdm  # doctest: +SKIP
-    >>> big = hearts.tournament(hearts.Rules(), bots, 10_000, seed=1, progress=tqdm)  # doctest: +SKIP
-
-    A callback, as a generator:
-
-    >>> def report(results, *, total):
-    ...     for done, game in enumerate(results, start=1):
-    ...         print(f"{done}/{total} games")
-    ...         yield game
-    >>> seeded = hearts.tournament(hearts.Rules(target=50), bots, games=3, seed=2,
-    ...                            bot_seed=result.bot_seed, progress=report)
-    1/3 games
-    2/3 games
-    3/3 games
-    >>> seeded == hearts.tournament(hearts.Rules(target=50), bots, games=3, seed=2,
-    ...                             bot_seed=result.bot_seed)
-    True
-
-    The wrapper only watches: the result is the games as they were played, the same as
-    without it, whatever it yields; it must pass every game on, or :class:`HeartsError`
-    is raised. An exception it raises is not caught: it ends the tournament (a pool's
-    games not yet started are cancelled) and reaches the caller.
-    """
-    bots = _seated("tournament", rules, bots, seed)
-    players = rules.players
-    if not isinstance(games, int) or games < 1:
-        raise HeartsError(
-            f"games must be a whole number of at least 1, got {describe_value(games)}."
-        )
-    bot_seed = _check_seed("bot_seed", bot_seed)
-    if progress is not None and not callable(progress):
-        raise HeartsError(
-            "progress must be callable as progress(results, total=games), like tqdm.tqdm, "
-            f"or None, got {describe_value(progress)}."
-        )
-    seats = tuple(
-        tuple((seat - game) % players for seat in range(players)) for game in range(games)
-    )
-    jobs = [
-        (rules, tuple(bots[entrant] for entrant in seating), seed, bot_seed, game)
-        for game, seating in enumerate(seats)
-    ]
-    mapper: Callable[..., Iterable[GameResult]] = map if executor is None else executor.map
-    played = mapper(_play_one, jobs)  # play_game refuses a bot that is not a Bot
-    results = tuple(played) if progress is None else _watched(played, progress, games)
-    return TournamentResult(rules, tuple(bot.name for bot in bots), results, seats, bot_seed)

@@ -16,11 +16,13 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 import hearts
 from hearts import cli
 from hearts.cli import BOTS, game_seed, main, play_game
+from hearts.simulation import progress_line
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -244,12 +246,21 @@ def test_simulate_counts_moons_suns_and_hands_as_the_games_do() -> None:
     )
     report = json.loads(done.stdout)
     rules = hearts.Rules.preset("wocg").replace(target=40)
-    states = [play_game(rules, game_seed(9, index))[0] for index in range(5)]
-    results = [result for state in states for result in state.results]
-    assert report["hands"] == len(results)
-    assert report["moons"] == sum(result.moon is not None for result in results)
-    assert report["suns"] == sum(result.sun is not None for result in results)
-    assert report["wins"] == [sum(seat in state.winners for state in states) for seat in range(4)]
+    # Issue 26: simulate plays hearts.tournament's games (its seeds, seats not rotating);
+    # without --bot-seed the bots' seed is the --seed.
+    bots = [hearts.RandomBot()] * 4
+    games = hearts.tournament(rules, bots, 5, seed=9, bot_seed=9, rotate=False).games
+    assert [game.seed for game in games] == [game_seed(9, index) for index in range(5)]
+    assert report["hands"] == sum(game.hands for game in games)
+    assert report["moons"] == sum(game.moons for game in games)
+    assert report["suns"] == sum(game.suns for game in games)
+    assert report["wins"] == [sum(seat in game.winners for game in games) for seat in range(4)]
+    assert report["mean_points_per_hand"] == [
+        sum(game.changes[seat] for game in games) / report["hands"] for seat in range(4)
+    ]
+    # Each of them is that game of hearts.play_game, moons and suns as its hands had them.
+    again = hearts.play_game(rules, bots, games[3].seed, bot_seed=games[3].bot_seed, keep_moves=True)
+    assert attrs.evolve(again, moves=()) == games[3]
 
 
 def test_simulate_shows_progress_on_a_terminal() -> None:
@@ -299,7 +310,7 @@ def test_simulate_shows_progress_on_a_terminal() -> None:
 def test_the_progress_line_gives_the_rate_and_the_time_left(
     done: int, total: int, elapsed: float, line: str
 ) -> None:
-    assert cli._progress_line(done, total, elapsed) == line
+    assert progress_line(done, total, elapsed) == line
 
 
 class _Terminal(io.StringIO):
@@ -312,7 +323,8 @@ def test_the_progress_line_is_a_tournament_progress_hook(monkeypatch: pytest.Mon
     monkeypatch.setattr(sys, "stderr", terminal)
     bots = [hearts.RandomBot()] * 4
     rules = hearts.Rules(hands=1)
-    shown = hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=cli._progress)
+    progress = hearts.Progress(label="hearts simulate")
+    shown = hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=progress)
     assert shown == hearts.tournament(rules, bots, 3, seed=1, bot_seed=2)
     text = terminal.getvalue()
     assert text.startswith("\rhearts simulate: 0/3 games\x1b[K")
@@ -321,12 +333,12 @@ def test_the_progress_line_is_a_tournament_progress_hook(monkeypatch: pytest.Mon
     terminal.seek(0)
     terminal.truncate()
     with pytest.raises(KeyboardInterrupt):
-        for _ in cli._progress(_interrupted(), total=3):
+        for _ in progress(_interrupted(), total=3):
             pass
     assert terminal.getvalue().endswith("\r\x1b[K")
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=cli._progress) == shown
-    assert sys.stderr.getvalue() == ""
+    assert hearts.tournament(rules, bots, 3, seed=1, bot_seed=2, progress=progress) == shown
+    assert sys.stderr.getvalue() == ""  # a run shorter than 10 s writes no line
 
 
 def _interrupted() -> Iterator[hearts.GameResult]:
@@ -694,13 +706,13 @@ def test_a_bot_that_cannot_go_to_workers_is_one_line(
     args = ["simulate", "--games", "4", "--target", "20", "--workers", "2", "--bots"]
     assert main([*args, "local"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hearts: --workers: the bot 'local' cannot be sent to worker processes")
-    assert err.endswith("; or use --workers 1.\n") and err.count("\n") == 1
+    assert err.startswith("hearts: The bots cannot be sent to an executor's workers")
+    assert err.endswith("; or play without an executor.\n") and err.count("\n") == 1
     assert main([*args, "unloadable"]) == 2
     assert capsys.readouterr().err == (
-        "hearts: --workers: a worker process cannot load the bots (RuntimeError: this bot "
-        "cannot be loaded here): define their classes at the top level of a module that the "
-        "workers can import, or use --workers 1.\n"
+        "hearts: A worker cannot load the bots (RuntimeError: this bot cannot be loaded "
+        "here): define their classes at the top level of a module that the workers can "
+        "import.\n"
     )
     capsys.readouterr()
     assert main(["simulate", "--games", "2", "--target", "20", "--bots", "local"]) == 0

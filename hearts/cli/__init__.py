@@ -10,10 +10,12 @@
   ``--trick K``, a seat's view with ``--seat S``), or draws it as SVG (``--svg FILE``).
 * ``hearts rules [NAME|FILE]`` lists the presets, or prints one as JSON.
 
-Exit status: 0 on success, 1 for a record that is not valid, 2 for bad arguments or input
-(an unknown preset or bot, a file that cannot be read or is not JSON, bad numbers), each
-reported in one line on stderr; 130 after Ctrl-C, 141 when the reader of the output goes
-away (``hearts play | head``), 143 after SIGTERM.
+Exit status: 0 on success, 1 for a record that is not valid or a simulation that stopped
+early (a worker process died, its results file could not be written), 2 for bad arguments
+or input (an unknown preset or bot, a file that cannot be read or is not JSON, bad
+numbers), each reported in one line on stderr; 130 after Ctrl-C, 141 when the reader of
+the output goes away (``hearts play | head``), 143 after SIGTERM. A simulation stopped
+with ``--out`` says how many games its file keeps for ``--resume``.
 
 >>> main(["play", "--seed", "3", "--target", "20"])  # doctest: +ELLIPSIS
 Hearts: 4 players, game to 20, seed 3, random players
@@ -28,16 +30,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import json
-import math
 import os
-import pickle
-import random
 import signal
 import sys
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import BrokenExecutor
 from pathlib import Path
 
 import attrs
@@ -58,11 +56,12 @@ from hearts.cli._input import (
 )
 from hearts.cli._show import add_arguments as _show_arguments
 from hearts.cli._show import show as _show
-from hearts.cli._workers import Terminated, in_workers
+from hearts.cli._workers import Terminated, worker_pool
 from hearts.errors import HeartsError
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
 from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
+from hearts.simulation import Progress, Tournament, tournament_seed
 from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
@@ -136,21 +135,18 @@ def play_random_game(rules: Rules, seed: int) -> State:
     return play_game(rules, seed, bot_seed=seed)[0]
 
 
-def _derived_seed(kind: str, seed: int, index: int) -> int:
-    return random.Random(f"{kind}:{seed}:{index}").getrandbits(63)
-
-
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of ``hearts simulate --seed SEED``.
+    """The seed of game ``index`` of ``hearts simulate --seed SEED``: :func:`hearts.tournament_seed`.
 
     It depends only on the base seed and the game's index, so a simulation gives the same
     results whatever the number of workers, and ``hearts play --seed`` with this seed
-    replays that one game.
+    deals that one game again.
 
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+    >>> import hearts
+    >>> game_seed(1, 0) == hearts.tournament_seed(1, 0) != game_seed(1, 1)
     True
     """
-    return _derived_seed("hearts-simulate", seed, index)
+    return tournament_seed(seed, index)
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -234,142 +230,100 @@ def _play(arguments: argparse.Namespace) -> int:
     return 0
 
 
-_WORKER_BOTS: dict[str, Bot] = {}
-"""In a worker process of ``hearts simulate --workers``: the bots the command sent it."""
-_WORKER_ERRORS: list[str] = []
-"""In a worker process: why it could not load those bots, if it could not."""
-
-
-def _simulate_game(
-    rules: Rules, bots: tuple[str, ...], seed: int, bot_seed: int | None, index: int
-) -> GameResult:
-    if _WORKER_ERRORS:
-        raise HeartsError(_WORKER_ERRORS[0])
-    registry = _WORKER_BOTS or BOTS
-    deals = game_seed(seed, index)
-    own = deals if bot_seed is None else _derived_seed("hearts-simulate-bots", bot_seed, index)
-    return play_bots(rules, [registry[name] for name in bots], deals, bot_seed=own)
-
-
-def _load_bots(bots: bytes) -> None:
-    """A worker's start: load the bots the command sent it, or keep why it cannot."""
+def _kept(path: str) -> str:
+    """``1,234 games are kept in results.jsonl``: what a stopped run leaves to resume."""
     try:
-        _WORKER_BOTS.update(pickle.loads(bots))
-    except Exception as error:
-        _WORKER_ERRORS.append(
-            f"--workers: a worker process cannot load the bots ({type(error).__name__}: "
-            f"{error}): define their classes at the top level of a module that the workers "
-            "can import, or use --workers 1."
-        )
+        with open(path, "rb") as file:
+            games = max(sum(1 for line in file if line.endswith(b"\n")) - 1, 0)
+    except OSError:
+        games = 0
+    return f"{_plural(games, 'game')} {'is' if games == 1 else 'are'} kept in {path}"
 
 
-def _pickled_bots(names: Sequence[str]) -> bytes:
-    """The bots of ``names``, by name, pickled for the worker processes."""
-    bots = {name: BOTS[name] for name in dict.fromkeys(names)}
-    for name, bot in bots.items():
-        try:
-            pickle.dumps(bot)
-        except Exception as error:
-            raise UsageError(
-                f"--workers: the bot {name!r} cannot be sent to worker processes ({error}): "
-                "a bot for --workers must be picklable, an instance of a class defined at the "
-                "top level of a module; or use --workers 1."
-            ) from None
-    return pickle.dumps(bots)
+class _StoppedError(Exception):
+    """The run stopped before its end; ``status`` is the command's exit status."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-def _games(
-    rules: Rules, bots: tuple[str, ...], seeds: tuple[int, int | None], games: int, workers: int
-) -> contextlib.AbstractContextManager[Iterator[GameResult]]:
-    """Each game's result, in the order of the games, whatever the number of workers.
+@attrs.define
+class _Summary:
+    """What ``hearts simulate`` reports, added up game by game (memory stays flat)."""
 
-    Workers are sent the bots themselves, not their names, so that bots added to
-    :data:`BOTS` play there too.
-    """
-    task = functools.partial(_simulate_game, rules, bots, *seeds)
-    workers = min(workers, games)
-    if workers == 1:
-        return contextlib.nullcontext(map(task, range(games)))
-    return in_workers(task, games, workers, functools.partial(_load_bots, _pickled_bots(bots)))
+    wins: list[int]
+    points: list[int]
+    shared: int = 0
+    hands: int = 0
+    moons: int = 0
+    suns: int = 0
 
-
-def _duration(seconds: float) -> str:
-    """``0:21``, ``12:05`` or ``1:02:03``: whole seconds, rounded up."""
-    minutes, secs = divmod(math.ceil(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
-
-
-def _progress_line(done: int, total: int, elapsed: float) -> str:
-    """``1,234/10,000 games, 412 games/s, ETA 0:22``: ``done`` games in ``elapsed`` seconds.
-
-    The rate and the time left are left out until a game is done, and a rate below one
-    game a second is given as seconds a game.
-
-    >>> _progress_line(1234, 10_000, 3.0)
-    '1,234/10,000 games, 411 games/s, ETA 0:22'
-    >>> _progress_line(0, 10, 0.5), _progress_line(3, 10, 10.0)
-    ('0/10 games', '3/10 games, 3.3 s/game, ETA 0:24')
-    """
-    line = f"{done:,}/{total:,} games"
-    if done < 1 or elapsed <= 0:
-        return line
-    rate = done / elapsed
-    if rate >= 10:
-        speed = f"{rate:,.0f} games/s"
-    elif rate >= 1:
-        speed = f"{rate:.1f} games/s"
-    else:
-        speed = f"{1 / rate:,.1f} s/game"
-    return f"{line}, {speed}, ETA {_duration(max(total - done, 0) / rate)}"
+    def add(self, game: GameResult) -> None:
+        for seat in game.winners:
+            self.wins[seat] += 1
+        for seat, change in enumerate(game.changes):
+            self.points[seat] += change
+        self.shared += len(game.winners) > 1
+        self.hands += game.hands
+        self.moons += game.moons
+        self.suns += game.suns
 
 
-def _progress(results: Iterable[GameResult], *, total: int) -> Iterator[GameResult]:
-    """Pass the results through, showing progress on stderr when it is a terminal.
-
-    The line (:func:`_progress_line`) is redrawn at most five times a second, and once
-    more for the last game, and erased at the end, even when the games stop early. This
-    is a :class:`hearts.bots.TournamentProgress`, the form of ``tqdm``.
-    """
-    if not sys.stderr.isatty():
-        yield from results
-        return
-    started = shown = time.monotonic()
-
-    def show(done: int, now: float) -> None:
-        line = _progress_line(done, total, now - started)
-        sys.stderr.write(f"\rhearts simulate: {line}\x1b[K")
-        sys.stderr.flush()
-
+def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _Summary) -> None:
+    """Play ``plan``'s games (in worker processes with ``--workers``) into ``summary``."""
+    out, workers = arguments.out, min(arguments.workers, plan.games)
+    progress = Progress(sys.stderr, label="hearts simulate")
+    pool = worker_pool(workers) if workers > 1 else contextlib.nullcontext(None)
     try:
-        show(0, started)
-        for done, result in enumerate(results, start=1):
-            now = time.monotonic()
-            if now - shown >= 0.2 or done == total:
-                show(done, now)
-                shown = now
-            yield result
-    finally:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
+        with pool as executor:
+            for game in plan.play(executor, out=out, resume=arguments.resume, progress=progress):
+                summary.add(game)
+    except BrokenExecutor:
+        kept = f"{_kept(out)}: run again with --resume to go on" if out else "nothing is kept"
+        raise _StoppedError(
+            f"a worker process stopped before its games were done; {kept}."
+        ) from None
+    except OSError as error:
+        if out is None:
+            raise
+        raise _StoppedError(
+            f"cannot write {out} ({error.strerror or error}); {_kept(out)}: run again with "
+            "--resume to go on."
+        ) from None
+    except (KeyboardInterrupt, Terminated) as stop:
+        if out is None:
+            raise
+        how, number = ("interrupted", signal.SIGINT)
+        if isinstance(stop, Terminated):
+            how, number = ("terminated", signal.SIGTERM)
+        raise _StoppedError(
+            f"{how}; {_kept(out)}: run again with --resume to go on.", 128 + number
+        ) from None
 
 
 def _simulate(arguments: argparse.Namespace) -> int:
     rules, preset, label, bots = _game(arguments)
     games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
-    wins, points = [0] * rules.players, [0] * rules.players
-    shared = hands = moons = suns = 0
-    with _games(rules, bots, (seed, bot_seed), games, arguments.workers) as results:
-        for game in _progress(results, total=games):
-            for seat in game.winners:
-                wins[seat] += 1
-            for seat, change in enumerate(game.changes):
-                points[seat] += change
-            shared += len(game.winners) > 1
-            hands += game.hands
-            moons += game.moons
-            suns += game.suns
-    mean_points = [total / hands for total in points]
+    if arguments.resume and arguments.out is None:
+        raise UsageError("--resume needs --out FILE: the results file of the run to go on with.")
+    plan = Tournament(
+        rules,
+        [BOTS[name] for name in bots],
+        games,
+        seed,
+        bot_seed=seed if bot_seed is None else bot_seed,
+        rotate=False,
+    )
+    summary = _Summary([0] * rules.players, [0] * rules.players)
+    try:
+        _simulate_games(arguments, plan, summary)
+    except _StoppedError as stopped:
+        print(f"hearts: {stopped}", file=sys.stderr)
+        return stopped.status
+    wins, shared, hands = summary.wins, summary.shared, summary.hands
+    moons, suns = summary.moons, summary.suns
+    mean_points = [total / hands for total in summary.points]
     if arguments.json:
         report = {
             "games": games,
@@ -490,12 +444,14 @@ examples:
   hearts validate game.json                check a record: exit status 0 if valid, else 1
   hearts show game.json --hand 2 --trick 5 --seat 1 --svg trick.svg
   hearts simulate --games 1000 --workers 2 --json
+  hearts simulate --games 100000 --workers 2 --out results.jsonl [--resume]
   hearts rules                             list the presets
   hearts rules black-maria > rules.json    a preset as JSON, to pin or to edit
 
-exit status: 0 on success, 1 for an invalid record, 2 for bad arguments or input
-(one line on stderr); 130 after Ctrl-C, 141 if the output's reader goes away, 143
-after SIGTERM."""
+exit status: 0 on success, 1 for an invalid record or a simulation stopped early (a
+worker died, the --out file could not be written), 2 for bad arguments or input (one
+line on stderr); 130 after Ctrl-C, 141 if the output's reader goes away, 143 after
+SIGTERM."""
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -569,9 +525,13 @@ def _parser() -> argparse.ArgumentParser:
         _simulate,
         "play many games and print a summary",
         "Play many games between bots and print a summary: wins per seat, mean points per "
-        "hand, moons, suns, hands per game. Game i is seeded from --seed and i, so results "
-        "are the same whatever the number of workers. Progress (games done, games/s and "
-        "the time left) is shown on stderr when it is a terminal.",
+        "hand, moons, suns, hands per game. These are the games of hearts.tournament with "
+        "the same seeds and rotate=False: game i is dealt from hearts.tournament_seed(SEED, "
+        "i) and its bots draw from the bot seed and i, so results are the same whatever the "
+        "number of workers. --out keeps each game in a file as it finishes, and --resume "
+        "goes on with a run that was stopped. Progress (games done, games/s and the time "
+        "left, from the games finished) is shown on stderr: a line redrawn on a terminal, "
+        "a line every 10 seconds elsewhere.",
     )
     simulate.add_argument(
         "--games", type=whole(1), required=True, metavar="N", help="number of games"
@@ -579,6 +539,18 @@ def _parser() -> argparse.ArgumentParser:
     _game_options(simulate)
     simulate.add_argument(
         "--workers", type=whole(1), default=1, metavar="W", help="worker processes (default: 1)"
+    )
+    simulate.add_argument(
+        "--out",
+        metavar="FILE",
+        help="append each finished game's result to FILE as a JSON line (after a header "
+        "line that pins the run)",
+    )
+    simulate.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the run that --out FILE holds: its games are read back, not played "
+        "again, and the summary is that of the whole run",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     for name, text in (

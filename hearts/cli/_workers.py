@@ -1,7 +1,7 @@
 """Worker processes for ``hearts simulate --workers``, stopped cleanly however a run ends.
 
 Done, an error, Ctrl-C or SIGTERM: the workers are stopped and the pool shut down before
-:func:`in_workers` returns, so that nothing is left running or leaked.
+:func:`worker_pool` returns, so that nothing is left running or leaked.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from types import FrameType
 from typing import Final, TypeVar
 
@@ -66,12 +66,11 @@ def _held_back() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _start(initializer: Callable[[], None]) -> None:
-    """Each worker's start: ignore Ctrl-C (the parent stops the workers), then initialize."""
+def _start() -> None:
+    """Each worker's start: ignore Ctrl-C (the parent stops the workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # blocked while the parent started the worker
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_BACK)
-    initializer()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -100,25 +99,29 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         threading.excepthook = previous
 
 
-@contextlib.contextmanager
-def in_workers(
-    task: Callable[[int], _T], count: int, workers: int, initializer: Callable[[], None]
-) -> Iterator[Iterator[_T]]:
-    """``task(i)`` for each ``i`` in ``range(count)``, in order, from ``workers`` processes.
+class _Pool(ProcessPoolExecutor):
+    """A process pool whose workers start with Ctrl-C and SIGTERM held back (:func:`_held_back`).
 
-    ``task`` and ``initializer`` go to the workers, which call ``initializer()`` first;
-    SIGTERM in the parent raises :class:`Terminated`.
+    Workers start as tasks are submitted, so a submit is where they are held back.
+    """
+
+    def submit(self, fn: Callable[..., _T], /, *args: object, **kwargs: object) -> Future[_T]:
+        with _held_back():
+            return super().submit(fn, *args, **kwargs)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes, stopped and shut down however the block ends.
+
+    The workers ignore Ctrl-C (the parent stops them); SIGTERM in the parent raises
+    :class:`Terminated`.
     """
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(64, count // (workers * 8)))
     with _signals({signal.SIGTERM: _on_sigterm}):
-        pool = ProcessPoolExecutor(
-            workers, mp_context=context, initializer=_start, initargs=(initializer,)
-        )
+        pool = _Pool(workers, mp_context=context, initializer=_start)
         try:
-            with _held_back():
-                results = pool.map(task, range(count), chunksize=chunk)
-            yield results
+            yield pool
             pool.shutdown(wait=True)
         except BaseException:
             _stop(pool)
