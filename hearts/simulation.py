@@ -439,6 +439,16 @@ def _header(tournament: Tournament) -> dict[str, object]:
     }
 
 
+_PINNED: Final = {
+    "fingerprint": "rules fingerprint",
+    "seed": "seed",
+    "bot_seed": "bot seed",
+    "bots": "list of bots",
+    "rotate": "rotate (seating)",
+}
+"""What a results file's header pins, and how a refusal names it."""
+
+
 def _read_header(path: Path, first: bytes) -> dict[str, object]:
     try:
         header = json.loads(first)
@@ -498,12 +508,12 @@ def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:
             return _Kept(path, 0, 0, True)
         header = _read_header(path, first)
         mine = _header(tournament)
-        for key in ("fingerprint", "seed", "bot_seed", "bots", "rotate"):
+        for key, name in _PINNED.items():
             if header.get(key) != mine[key]:
                 raise HeartsError(
-                    f"{path} holds a run with another {key.replace('_', ' ')} "
-                    f"({header.get(key)!r}, this run's is {mine[key]!r}): resume it with the "
-                    "same rules, seeds and bots, or write to another file."
+                    f"{path} holds another run: its {name} is {header.get(key)!r}, this run's "
+                    f"is {mine[key]!r}. Resume it with the same rules, seeds, bots and "
+                    "seating, or write to another file."
                 )
         games, end = 0, file.tell()
         for text in file:

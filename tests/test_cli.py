@@ -20,7 +20,6 @@ import attrs
 import pytest
 
 import hearts
-from hearts import cli
 from hearts.cli import BOTS, game_seed, main, play_game
 from hearts.simulation import progress_line
 
@@ -259,7 +258,9 @@ def test_simulate_counts_moons_suns_and_hands_as_the_games_do() -> None:
         sum(game.changes[seat] for game in games) / report["hands"] for seat in range(4)
     ]
     # Each of them is that game of hearts.play_game, moons and suns as its hands had them.
-    again = hearts.play_game(rules, bots, games[3].seed, bot_seed=games[3].bot_seed, keep_moves=True)
+    again = hearts.play_game(
+        rules, bots, games[3].seed, bot_seed=games[3].bot_seed, keep_moves=True
+    )
     assert attrs.evolve(again, moves=()) == games[3]
 
 

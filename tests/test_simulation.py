@@ -1,0 +1,446 @@
+"""Many games: chunks, executors, results files and resuming (issue 26, "Simulation at scale")."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import hearts
+from hearts import GameResult, RandomBot, RuleBot, Rules, Tournament, simulation
+
+RULES = Rules(target=30)
+BOTS = [RuleBot(), RandomBot(), RandomBot(), RuleBot()]
+
+
+def _plan(games: int = 12, **changes: object) -> Tournament:
+    return Tournament(RULES, BOTS, games, seed=3, bot_seed=4, **changes)  # type: ignore[arg-type]
+
+
+# --- one engine, whatever the executor and the chunks ----------------------------------------
+
+
+def test_the_games_are_the_same_whatever_the_executor_and_the_chunks() -> None:
+    plan = _plan()
+    serial = plan.run()
+    assert [game.seed for game in serial.games] == [hearts.tournament_seed(3, g) for g in range(12)]
+    with ProcessPoolExecutor(2) as pool:
+        for chunk in (1, 3, 5, 12, None):
+            assert plan.run(pool, chunk=chunk) == serial, chunk
+    with ProcessPoolExecutor(1) as pool:
+        assert plan.run(pool, chunk=4) == serial
+
+
+def test_the_games_are_the_same_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    plan = _plan()
+    serial = plan.run()
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        executor = client.get_executor()
+        for chunk in (1, 5, None):
+            assert plan.run(executor, chunk=chunk) == serial, chunk
+
+
+def test_simulate_and_tournament_are_one_engine() -> None:
+    """Issue 26: hearts simulate plays hearts.tournament's games, seats fixed."""
+    plan = _plan(rotate=False)
+    assert all(plan.seating(g) == (0, 1, 2, 3) for g in range(12))
+    rotating = _plan()
+    assert rotating.seating(1) == (3, 0, 1, 2)
+    same = hearts.tournament(RULES, BOTS, 12, seed=3, bot_seed=4, rotate=False)
+    assert plan.run() == same
+
+
+def test_a_task_plays_many_games_and_sends_back_compact_rows() -> None:
+    rows = simulation._play_rows((RULES, simulation._sendable(tuple(BOTS)), 3, 4, True, 2, 5))
+    assert len(rows) == 3
+    assert all(isinstance(value, (int, tuple)) for row in rows for value in row)
+    games = list(_plan().play())
+    assert [row[0] for row in rows] == [game.seed for game in games[2:5]]
+    assert [row[2] for row in rows] == [game.scores for game in games[2:5]]
+
+
+def test_the_default_chunk_keeps_dispatch_small_and_workers_busy() -> None:
+    assert simulation.default_chunk(1) == 1
+    assert simulation.default_chunk(640) == 10
+    assert simulation.default_chunk(10**6) == 100
+
+
+def test_bad_arguments_are_refused_with_a_sentence(tmp_path: Path) -> None:
+    with pytest.raises(hearts.HeartsError, match="chunk must be a whole number of games"):
+        _plan().play(chunk=0)
+    with pytest.raises(
+        hearts.HeartsError, match=r"executor must be a concurrent\.futures\.Executor"
+    ):
+        _plan().play(executor=map)  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match="rotate must be True or False"):
+        _plan(rotate=1)
+    with pytest.raises(hearts.HeartsError, match="games must be a whole number"):
+        Tournament(RULES, BOTS, 0, seed=1)
+
+
+# --- nothing lost: results files and resuming ---------------------------------------------------
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_each_game_is_appended_as_one_json_line(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = _plan()
+    games = plan.play(out=path)
+    first = next(games)
+    header, line = _lines(path)
+    assert header["format"] == "hearts-results" and header["seed"] == 3
+    assert header["bot_seed"] == 4 and header["fingerprint"] == RULES.fingerprint
+    assert line["game"] == 0 and line["scores"] == list(first.scores)
+    rest = list(games)
+    assert [line["game"] for line in _lines(path)[1:]] == list(range(12))
+    assert [first, *rest] == list(plan.run().games)
+
+
+@pytest.mark.parametrize("trial", range(6))
+def test_a_run_stopped_at_a_random_point_resumes_to_the_same_result(
+    tmp_path: Path, trial: int
+) -> None:
+    """Stopped after a random number of games (the consumer stops, an exception, a pool
+    cancelled), then resumed, perhaps more than once: no game twice, none missing, the
+    same result as a run never stopped."""
+    rng = random.Random(trial)
+    path = tmp_path / "results.jsonl"
+    plan = _plan(games=15)
+    whole = plan.run()
+    stops = sorted(rng.sample(range(1, 15), rng.randint(1, 3)))
+    with ProcessPoolExecutor(2) as pool:
+        for stop in stops:
+            executor = pool if rng.random() < 0.5 else None
+            games = plan.play(executor, out=path, resume=True, chunk=rng.randint(1, 4))
+            for _ in range(stop):  # the games kept come first, then those played now
+                next(games)
+            games.close()
+        assert len(_lines(path)) - 1 == stops[-1]
+        resumed = plan.run(pool if trial % 2 else None, out=path, resume=True)
+    assert resumed == whole
+    assert [line["game"] for line in _lines(path)[1:]] == list(range(15))
+
+
+def test_an_exception_mid_run_keeps_the_games_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = _plan()
+
+    def stopping(results: Iterable[GameResult], *, total: int) -> Iterator[GameResult]:
+        for done, game in enumerate(results, start=1):
+            if done == 5:
+                raise KeyboardInterrupt
+            yield game
+
+    with pytest.raises(KeyboardInterrupt):
+        plan.run(out=path, progress=stopping)
+    assert len(_lines(path)) - 1 == 5  # the fifth game was kept before progress saw it
+    assert plan.run(out=path, resume=True) == plan.run()
+
+
+def test_a_half_written_last_line_is_written_again(tmp_path: Path) -> None:
+    """A run killed (or out of disk space) in the middle of a line leaves half of it."""
+    path = tmp_path / "results.jsonl"
+    plan = _plan()
+    games = plan.play(out=path)
+    for _ in range(4):
+        next(games)
+    games.close()
+    text = path.read_text(encoding="utf-8")
+    last = text.splitlines(keepends=True)[-1]
+    path.write_text(text[: -len(last)] + last[: len(last) // 2], encoding="utf-8")
+    assert plan.run(out=path, resume=True) == plan.run()
+    assert [line["game"] for line in _lines(path)[1:]] == list(range(12))
+
+
+def test_a_full_disk_stops_the_run_and_resume_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = _plan()
+    written = simulation._result_line
+    calls = 0
+
+    def filling(index: int, game: GameResult) -> str:
+        nonlocal calls
+        calls += 1
+        if calls == 7:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return written(index, game)
+
+    monkeypatch.setattr(simulation, "_result_line", filling)
+    with pytest.raises(OSError, match="No space left"):
+        plan.run(out=path)
+    monkeypatch.undo()
+    assert len(_lines(path)) - 1 == 6
+    assert plan.run(out=path, resume=True) == plan.run()
+
+
+def test_a_resume_can_extend_a_finished_run(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    _plan(games=5).run(out=path)
+    assert _plan(games=9).run(out=path, resume=True) == _plan(games=9).run()
+
+
+def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    _plan(games=5).run(out=path)
+    with pytest.raises(hearts.HeartsError, match="already holds a run's results: resume it"):
+        _plan(games=5).run(out=path)
+    with pytest.raises(
+        hearts.HeartsError, match="holds another run: its seed is 3, this run's is 8"
+    ):
+        Tournament(RULES, BOTS, 5, seed=8, bot_seed=4).run(out=path, resume=True)
+    with pytest.raises(hearts.HeartsError, match="its bot seed is 4, this run's is 5"):
+        Tournament(RULES, BOTS, 5, seed=3, bot_seed=5).run(out=path, resume=True)
+    with pytest.raises(hearts.HeartsError, match="its rules fingerprint is"):
+        Tournament(Rules(target=40), BOTS, 5, seed=3, bot_seed=4).run(out=path, resume=True)
+    with pytest.raises(hearts.HeartsError, match="its list of bots is"):
+        Tournament(RULES, [RandomBot()] * 4, 5, seed=3, bot_seed=4).run(out=path, resume=True)
+    with pytest.raises(hearts.HeartsError, match="its rotate"):
+        _plan(games=5, rotate=False).run(out=path, resume=True)
+    with pytest.raises(hearts.HeartsError, match="already holds 5 games, more than the 3"):
+        _plan(games=3).run(out=path, resume=True)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[2] = lines[2].replace('"seed":', '"seed":1', 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(hearts.HeartsError, match="line 3, is not game 1 of this run"):
+        _plan(games=5).run(out=path, resume=True)
+    path.write_text("not a results file\n", encoding="utf-8")
+    with pytest.raises(hearts.HeartsError, match="is not a hearts results file"):
+        _plan(games=5).run(out=path, resume=True)
+
+
+def test_tournament_resumes_with_the_bot_seed_its_file_holds(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    games = hearts.Tournament(RULES, BOTS, 6, seed=3).play(out=path)  # a drawn bot_seed
+    next(games)
+    games.close()
+    resumed = hearts.tournament(RULES, BOTS, 6, seed=3, out=path, resume=True)
+    assert resumed.bot_seed == simulation.results_bot_seed(path)
+    assert resumed == hearts.tournament(RULES, BOTS, 6, seed=3, bot_seed=resumed.bot_seed)
+
+
+# --- progress that tells the truth --------------------------------------------------------------
+
+
+class _Slow:
+    """Games that take ``delay`` seconds each to arrive."""
+
+    def __init__(self, games: list[GameResult], delay: float) -> None:
+        self.games, self.delay = games, delay
+
+    def __iter__(self) -> Iterator[GameResult]:
+        for game in self.games:
+            time.sleep(self.delay)
+            yield game
+
+
+def test_off_a_terminal_progress_is_a_line_every_few_seconds() -> None:
+    log = io.StringIO()
+    games = list(_plan(games=6).play())
+    shown = list(hearts.Progress(log, label="run", every=0.1)(_Slow(games, 0.06), total=6))
+    assert shown == games
+    lines = log.getvalue().splitlines()
+    assert 2 <= len(lines) <= 5, lines
+    assert all(line.startswith("run: ") and " games" in line for line in lines)
+    assert lines[-1].startswith("run: 6/6 games, ") and "ETA 0:00" in lines[-1]
+    quiet = io.StringIO()
+    assert list(hearts.Progress(quiet, every=10)(games, total=6)) == games
+    assert quiet.getvalue() == ""  # shorter than ten seconds: nothing to report
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_progress_shows_from_the_start_and_while_games_run() -> None:
+    terminal = _Terminal()
+    games = list(_plan(games=2).play())
+    seen: list[str] = []
+
+    def watching() -> Iterator[GameResult]:
+        seen.append(terminal.getvalue())
+        time.sleep(1.3)  # no game finishes for a while: the line is redrawn all the same
+        seen.append(terminal.getvalue())
+        yield from games
+
+    assert list(hearts.Progress(terminal, label="run")(watching(), total=2)) == games
+    assert seen[0] == "\rrun: 0/2 games\x1b[K"
+    assert seen[1].count("\rrun: 0/2 games\x1b[K") >= 2
+    assert terminal.getvalue().endswith("\r\x1b[K")
+
+
+def test_the_rate_counts_only_the_games_finished_in_this_run() -> None:
+    assert simulation.progress_line(5_000, 10_000, 10.0, initial=4_000) == (
+        "5,000/10,000 games, 100 games/s, ETA 0:50"
+    )
+    assert simulation.progress_line(4_000, 10_000, 10.0, initial=4_000) == "4,000/10,000 games"
+
+
+def test_a_resumed_run_gives_progress_the_games_kept(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = _plan()
+    games = plan.play(out=path)
+    for _ in range(5):
+        next(games)
+    games.close()
+    calls: list[tuple[int, int]] = []
+
+    def recording(
+        results: Iterable[GameResult], *, total: int, initial: int = 0
+    ) -> Iterator[GameResult]:
+        calls.append((total, initial))
+        seen = list(results)
+        calls.append((len(seen), 0))
+        yield from seen
+
+    assert plan.run(out=path, resume=True, progress=recording) == plan.run()
+    assert calls == [(12, 5), (7, 0)]
+
+
+def test_progress_in_a_thread_other_than_the_main_one() -> None:
+    log = io.StringIO()
+    done: list[int] = []
+
+    def run() -> None:
+        result = hearts.tournament(RULES, BOTS, 3, seed=1, progress=hearts.Progress(log, every=0))
+        done.append(len(result.games))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert done == [3] and log.getvalue().count("\n") == 3
+
+
+# --- hearts simulate: --out, --resume, a run stopped however it stops ---------------------------
+
+SIMULATE = ["simulate", "--games", "240", "--target", "40", "--json", "--seed", "5"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hearts", *args], capture_output=True, text=True, check=False
+    )
+
+
+@pytest.fixture(scope="module")
+def uninterrupted() -> str:
+    done = _run(*SIMULATE)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _workers(pid: int) -> list[int]:
+    """The worker processes of ``pid`` (not its resource tracker)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    found = []
+    for child in map(int, children):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+    return found
+
+
+def _kept_lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except OSError:
+        return 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C", "SIGKILL", "a worker killed"])
+def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
+    tmp_path: Path, how: str, uninterrupted: str
+) -> None:
+    path = tmp_path / "results.jsonl"
+    args = [*SIMULATE, "--workers", "2", "--out", str(path)]
+    stop_after = random.Random(how).randint(1, 150)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hearts", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _kept_lines(path) < stop_after + 1:
+            time.sleep(0.01)
+        if how == "SIGTERM":
+            process.send_signal(signal.SIGTERM)
+        elif how == "Ctrl-C":
+            os.killpg(process.pid, signal.SIGINT)
+        elif how == "SIGKILL":
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            os.kill(_workers(process.pid)[0], signal.SIGKILL)
+        _, err = process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    kept = _kept_lines(path) - 1
+    if process.returncode == 0:  # it finished before the stop: resuming plays nothing
+        assert kept == 240
+    elif how == "SIGKILL":
+        assert process.returncode == -signal.SIGKILL
+    else:
+        status, said = {
+            "SIGTERM": (143, "terminated"),
+            "Ctrl-C": (130, "interrupted"),
+            "a worker killed": (1, "a worker process stopped before its games were done"),
+        }[how]
+        assert (process.returncode, err) == (
+            status,
+            f"hearts: {said}; {kept:,} games are kept in {path}: run again with --resume to "
+            "go on.\n",
+        )
+    resumed = _run(*args, "--resume")
+    assert (resumed.returncode, resumed.stderr) == (0, "")
+    assert resumed.stdout == uninterrupted
+    games = [json.loads(line)["game"] for line in path.read_text().splitlines()[1:]]
+    assert games == list(range(240))
+
+
+def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    done = _run("simulate", "--games", "2", "--target", "20", "--resume")
+    assert (done.returncode, done.stderr) == (
+        2,
+        "hearts: --resume needs --out FILE: the results file of the run to go on with.\n",
+    )
+    assert _run("simulate", "--games", "2", "--target", "20", "--out", str(path)).returncode == 0
+    done = _run("simulate", "--games", "2", "--target", "20", "--out", str(path))
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"hearts: {path} already holds a run's results: resume it (resume=True, or --resume), "
+        "or write to another file.\n",
+    )
+    done = _run("simulate", "--games", "2", "--target", "30", "--out", str(path), "--resume")
+    assert done.returncode == 2 and "holds another run: its rules fingerprint is" in done.stderr
