@@ -51,6 +51,9 @@ __all__ = [
     "Tournament",
     "TournamentProgress",
     "TournamentResult",
+    "default_chunk",
+    "progress_line",
+    "results_bot_seed",
     "tournament",
     "tournament_seed",
 ]
@@ -149,15 +152,18 @@ def _play_rows(job: _Job) -> tuple[_Row, ...]:
 
 
 def _sendable(bots: tuple[Bot, ...]) -> bytes:
-    """The bots, pickled for an executor's workers, or why they cannot go there."""
-    try:
-        return pickle.dumps(bots)
-    except Exception as error:
-        raise HeartsError(
-            f"The bots cannot be sent to an executor's workers ({type(error).__name__}: "
-            f"{error}): a bot run in an executor must be picklable, an instance of a class "
-            "defined at the top level of a module; or play without an executor."
-        ) from None
+    """The bots, pickled for an executor's workers, or which one cannot go there, and why."""
+    for entrant, bot in enumerate(bots):
+        try:
+            pickle.dumps(bot)
+        except Exception as error:
+            raise HeartsError(
+                f"The bot {bot.name!r} (entrant {entrant}) cannot be sent to an executor's "
+                f"workers ({type(error).__name__}: {error}): a bot run in an executor must be "
+                "picklable, an instance of a class defined at the top level of a module; or "
+                "play without an executor."
+            ) from None
+    return pickle.dumps(bots)
 
 
 # --- progress ----------------------------------------------------------------------------
@@ -717,10 +723,9 @@ class Tournament:
 
     def _written(self, played: Iterator[GameResult], kept: _Kept) -> Iterator[GameResult]:
         """``played``, each game appended to the results file before it is passed on."""
-        mode = "w" if kept.new else "r+"
-        with open(kept.path, mode, encoding="utf-8", newline="\n") as file:
+        with open(kept.path, "wb" if kept.new else "r+b") as file:
             if kept.new:
-                file.write(json.dumps(_header(self), separators=(",", ":")) + "\n")
+                file.write(json.dumps(_header(self), separators=(",", ":")).encode() + b"\n")
             else:
                 file.seek(kept.end)
                 file.truncate()
@@ -728,7 +733,7 @@ class Tournament:
             index = kept.games
             try:
                 for game in played:
-                    file.write(_result_line(index, game))
+                    file.write(_result_line(index, game).encode())
                     file.flush()
                     index += 1
                     yield game

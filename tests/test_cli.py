@@ -707,7 +707,7 @@ def test_a_bot_that_cannot_go_to_workers_is_one_line(
     args = ["simulate", "--games", "4", "--target", "20", "--workers", "2", "--bots"]
     assert main([*args, "local"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("hearts: The bots cannot be sent to an executor's workers")
+    assert err.startswith("hearts: The bot 'lowest' (entrant 0) cannot be sent to an executor's")
     assert err.endswith("; or play without an executor.\n") and err.count("\n") == 1
     assert main([*args, "unloadable"]) == 2
     assert capsys.readouterr().err == (

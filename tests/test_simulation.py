@@ -444,3 +444,31 @@ def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Pat
     )
     done = _run("simulate", "--games", "2", "--target", "30", "--out", str(path), "--resume")
     assert done.returncode == 2 and "holds another run: its rules fingerprint is" in done.stderr
+
+
+# --- the docs' scale-out scripts run as written -------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def test_the_process_pool_script_runs_as_written(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "process_pool.py"), "8", "2"],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("entrant  bot") and done.stdout.count("\n") == 5
+    bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
+    assert done.stdout == hearts.tournament(Rules(), bots, 8, seed=1, bot_seed=2).table() + "\n"
+
+
+def test_the_dask_script_runs_as_written_and_goes_on_after_a_stop(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    command = [sys.executable, str(EXAMPLES / "dask_cluster.py"), "6"]
+    first = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
+    assert first.stdout == hearts.tournament(Rules(), bots, 6, seed=1, bot_seed=2).table() + "\n"
+    assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 7
+    again = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert (again.returncode, again.stdout) == (0, first.stdout)  # read back, not played
