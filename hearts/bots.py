@@ -1,4 +1,4 @@
-"""Reference bots, and whole games and tournaments between bots.
+"""Reference bots, and whole games between bots.
 
 A bot is anything with a ``choose(view, rng)`` method (the :class:`Bot` protocol): it sees
 only its seat's :class:`~hearts.PlayerView` and returns one of
@@ -61,8 +61,6 @@ __all__ = [
     "playout",
     "solve",
 ]
-
-_Z95: Final = 1.959964
 
 
 # --- looking ahead: playouts and the endgame solver --------------------------------------

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import math
 import os
@@ -64,6 +65,8 @@ _MAX_CHUNK: Final = 100
 _IN_FLIGHT: Final = 256
 """The most chunks handed to an executor at once: enough to keep 256 workers busy, and few
 enough that a run of millions of games keeps no long queue of futures."""
+_LONGEST_WAIT: Final = 86_400
+"""The longest wait between two progress lines: a day."""
 _FORMAT: Final = "hearts-results"
 _VERSION: Final = 1
 
@@ -176,8 +179,10 @@ class TournamentProgress(Protocol):
     iterable that passes them on, looking at each on the way: the form of ``tqdm.tqdm``
     and ``rich.progress.track``, which are progress wrappers as they stand. When a run
     resumes from a results file, the games already kept are not played again and do not
-    go through it: it is then called as ``progress(results, total=games, initial=kept)``,
-    as ``tqdm`` takes it. :class:`Progress` is one that prints a line. A callback
+    go through it: a ``progress`` that takes an ``initial`` keyword (``tqdm``,
+    :class:`Progress`) is then called as ``progress(results, total=games,
+    initial=kept)``, any other with ``total`` the games left to play.
+    :class:`Progress` is one that prints a line. A callback
     ``callback(done, total, game)`` becomes one in a few lines:
 
     >>> def calling(callback):
@@ -256,8 +261,14 @@ class Progress:
     def __init__(
         self, stream: TextIO | None = None, *, label: str = "hearts", every: float = 10.0
     ) -> None:
-        if not isinstance(every, (int, float)) or isinstance(every, bool) or not every >= 0:
-            raise HeartsError(f"every must be a number of seconds, 0 or more, got {every!r}.")
+        if (
+            not isinstance(every, (int, float))
+            or isinstance(every, bool)
+            or not 0 <= every <= _LONGEST_WAIT
+        ):
+            raise HeartsError(
+                f"every must be a number of seconds from 0 to {_LONGEST_WAIT:,}, got {every!r}."
+            )
         self.stream = stream
         self.label = label
         self.every = float(every)
@@ -334,6 +345,19 @@ def _close(results: Iterable[GameResult]) -> None:
         close()
 
 
+def _takes_initial(progress: TournamentProgress) -> bool:
+    """Whether ``progress`` takes an ``initial`` keyword, as ``tqdm`` and :class:`Progress` do."""
+    try:
+        parameters = inspect.signature(progress).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        (parameter.name == "initial" and parameter.kind != parameter.POSITIONAL_ONLY)
+        or parameter.kind == parameter.VAR_KEYWORD
+        for parameter in parameters
+    )
+
+
 def _watched(
     results: Iterable[GameResult], progress: TournamentProgress, total: int, initial: int
 ) -> Iterator[GameResult]:
@@ -350,11 +374,13 @@ def _watched(
             yield game
 
     source = feed()
+    wrapped: object = None
     try:
         call: Callable[..., object] = progress
-        wrapped = (
-            call(source, total=total, initial=initial) if initial else call(source, total=total)
-        )
+        if initial and _takes_initial(progress):
+            wrapped = call(source, total=total, initial=initial)
+        else:
+            wrapped = call(source, total=expected)
         if not isinstance(wrapped, Iterable):
             raise HeartsError(
                 "progress must return an iterable that passes the games on, as "
@@ -366,6 +392,9 @@ def _watched(
         while waiting:
             yield waiting.popleft()
     finally:
+        close = getattr(wrapped, "close", None)  # a generator's: its own clean-up now
+        if callable(close):
+            close()
         source.close()
         _close(results)  # cancels the tasks not begun
     if fed != expected:
@@ -432,6 +461,16 @@ class _Kept:
     new: bool
 
 
+_LINE_LIMIT: Final = 1 << 20
+"""The longest line a results file may hold (a header's rules take a few kilobytes)."""
+_HEADER_START: Final = b'{"format":"hearts-results",'
+
+
+def _header_line(tournament: Tournament) -> bytes:
+    """The first line of the results file of ``tournament``'s run, without its end."""
+    return json.dumps(_header(tournament), separators=(",", ":")).encode()
+
+
 def _header(tournament: Tournament) -> dict[str, object]:
     return {
         "format": _FORMAT,
@@ -468,26 +507,58 @@ def _read_header(path: Path, first: bytes) -> dict[str, object]:
         )
     if header.get("version") != _VERSION:
         raise HeartsError(
-            f"{path} is a results file of version {header.get('version')!r}; this version "
-            f"of hearts reads version {_VERSION}."
+            f"{path} is a results file of version {header.get('version')!r}, and this "
+            f"version of hearts reads version {_VERSION}: resume it with the version of "
+            "hearts that wrote it, or write to another file."
         )
     return header
 
 
+def _open_results(path: Path) -> IO[bytes] | None:
+    """``path`` opened to read, or None where it does not exist yet (its folder must)."""
+    if path.is_dir():
+        raise HeartsError(
+            f"{path} is a folder: give the path of a results file in it, such as "
+            f"{path / 'results.jsonl'}."
+        )
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        if not path.parent.is_dir():
+            raise HeartsError(
+                f"Cannot write {path}: the folder {path.parent} does not exist; create it, "
+                "or give a path in a folder that does."
+            ) from None
+        return None
+    except OSError as error:
+        raise HeartsError(
+            f"Cannot read {path} ({error.strerror or error}): give a results file that this "
+            "process may read and write, or another path."
+        ) from None
+
+
+def _cut_header(first: bytes) -> bool:
+    """Whether ``first``, a file's first line, is a header that a stopped run cut short.
+
+    Such a file holds no game, so a run may start it again; any other line is kept.
+    """
+    return not first.endswith(b"\n") and (
+        first.startswith(_HEADER_START) or _HEADER_START.startswith(first)
+    )
+
+
 def results_bot_seed(path: str | os.PathLike[str]) -> int | None:
-    """The ``bot_seed`` of the run whose results ``path`` holds; None if it does not exist.
+    """The ``bot_seed`` of the run whose results ``path`` holds; None if it holds none yet.
 
     >>> results_bot_seed("no-such-file.jsonl") is None
     True
     """
-    try:
-        with open(path, "rb") as file:
-            first = file.readline()
-    except FileNotFoundError:
+    file = _open_results(Path(path))
+    if file is None:
         return None
-    except OSError as error:
-        raise HeartsError(f"Cannot read {path}: {error.strerror or error}.") from None
-    if not first:
+    with file:
+        first = file.readline(_LINE_LIMIT)
+    if _cut_header(first):  # empty, or no more than a header cut short: no run yet
         return None
     bot_seed = _read_header(Path(path), first).get("bot_seed")
     return bot_seed if isinstance(bot_seed, int) else None
@@ -495,23 +566,18 @@ def results_bot_seed(path: str | os.PathLike[str]) -> int | None:
 
 def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:
     """Check ``path`` against ``tournament``; what it keeps of it (nothing if it is new)."""
-    try:
-        file = open(path, "rb")  # noqa: SIM115 (closed below: the errors differ)
-    except FileNotFoundError:
+    file = _open_results(path)
+    if file is None:
         return _Kept(path, 0, 0, True)
-    except OSError as error:
-        raise HeartsError(f"Cannot read {path}: {error.strerror or error}.") from None
     with file:
-        first = file.readline()
-        if not first:
+        first = file.readline(_LINE_LIMIT)
+        if _cut_header(first):  # empty, or stopped while writing the header: no game yet
             return _Kept(path, 0, 0, True)
         if not resume:
             raise HeartsError(
-                f"{path} already holds a run's results: resume it (resume=True, or "
-                "--resume), or write to another file."
+                f"{path} already holds a run's results: pass resume=True to go on with it, "
+                "or write to another file."
             )
-        if not first.endswith(b"\n"):  # stopped while writing the header
-            return _Kept(path, 0, 0, True)
         header = _read_header(path, first)
         mine = _header(tournament)
         for key, name in _PINNED.items():
@@ -522,9 +588,9 @@ def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:
                     "seating, or write to another file."
                 )
         games, end = 0, file.tell()
-        for text in file:
-            if not text.endswith(b"\n"):  # the last line, cut short: it is written again
-                break
+        while text := file.readline(_LINE_LIMIT):
+            if not text.endswith(b"\n") and len(text) < _LINE_LIMIT:
+                break  # the last line, cut short by a stopped run: it is written again
             if _game_from_line(text.decode("utf-8", "replace"), games, tournament) is None:
                 raise HeartsError(
                     f"{path}, line {games + 2}, is not game {games} of this run: the file was "
@@ -540,14 +606,22 @@ def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:
 
 
 def _kept_games(kept: _Kept, tournament: Tournament) -> Iterator[GameResult]:
-    """The games that ``kept`` found, read again (they were checked then)."""
+    """The games that ``kept`` found, read again: they were checked then, so only parsed."""
     with open(kept.path, "rb") as file:
-        file.readline()
+        file.readline(_LINE_LIMIT)
         for index in range(kept.games):
-            game = _game_from_line(file.readline().decode("utf-8", "replace"), index, tournament)
-            if game is None:
-                raise HeartsError(f"{kept.path} changed while this run read it.")
-            yield game
+            try:
+                line = json.loads(file.readline(_LINE_LIMIT))
+                line.pop("game")
+                fields: dict[str, Any] = {
+                    key: tuple(v) if isinstance(v, list) else v for key, v in line.items()
+                }
+                yield GameResult(**fields)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                raise HeartsError(
+                    f"{kept.path} changed while this run read it back, at game {index}: "
+                    "resume again, with one run at a time on the file."
+                ) from None
 
 
 # --- tournaments ---------------------------------------------------------------------------
@@ -725,7 +799,7 @@ class Tournament:
         """``played``, each game appended to the results file before it is passed on."""
         with open(kept.path, "wb" if kept.new else "r+b") as file:
             if kept.new:
-                file.write(json.dumps(_header(self), separators=(",", ":")).encode() + b"\n")
+                file.write(_header_line(self) + b"\n")
             else:
                 file.seek(kept.end)
                 file.truncate()

@@ -206,7 +206,7 @@ def test_a_resume_can_extend_a_finished_run(tmp_path: Path) -> None:
 def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
     _plan(games=5).run(out=path)
-    with pytest.raises(hearts.HeartsError, match="already holds a run's results: resume it"):
+    with pytest.raises(hearts.HeartsError, match="already holds a run's results: pass resume=True"):
         _plan(games=5).run(out=path)
     with pytest.raises(
         hearts.HeartsError, match="holds another run: its seed is 3, this run's is 8"
@@ -230,6 +230,36 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
     path.write_text("not a results file\n", encoding="utf-8")
     with pytest.raises(hearts.HeartsError, match="is not a hearts results file"):
         _plan(games=5).run(out=path, resume=True)
+
+
+def test_a_header_cut_short_starts_the_run_again_and_other_files_are_kept(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "results.jsonl"
+    games = _plan().play(out=path)
+    next(games)
+    games.close()
+    for cut in (5, 30, 200):  # a run stopped while it wrote its header: no game is lost
+        path.write_bytes(path.read_bytes()[:cut])
+        assert simulation.results_bot_seed(path) is None
+        assert (
+            hearts.tournament(RULES, BOTS, 3, seed=3, out=path, resume=True).games
+            == (
+                hearts.tournament(
+                    RULES, BOTS, 3, seed=3, bot_seed=simulation.results_bot_seed(path)
+                )
+            ).games
+        )
+    notes = tmp_path / "notes.txt"
+    for text in (b"my precious notes", b"x" * (3 << 20)):  # one line, no end; too long
+        notes.write_bytes(text)
+        with pytest.raises(hearts.HeartsError, match="is not a hearts results file"):
+            _plan().run(out=notes, resume=True)
+        assert notes.read_bytes() == text
+    with pytest.raises(hearts.HeartsError, match="is a folder: give the path of a results file"):
+        _plan().play(out=tmp_path)
+    with pytest.raises(hearts.HeartsError, match=r"the folder .* does not exist"):
+        _plan().play(out=tmp_path / "missing" / "results.jsonl")
 
 
 def test_tournament_resumes_with_the_bot_seed_its_file_holds(tmp_path: Path) -> None:
@@ -319,6 +349,18 @@ def test_a_resumed_run_gives_progress_the_games_kept(tmp_path: Path) -> None:
 
     assert plan.run(out=path, resume=True, progress=recording) == plan.run()
     assert calls == [(12, 5), (7, 0)]
+    # A progress without an initial keyword (rich.progress.track) counts the games left.
+    path.write_bytes(b"".join(path.read_bytes().splitlines(keepends=True)[:4]))
+    calls.clear()
+
+    def counting(results: Iterable[GameResult], *, total: int) -> Iterator[GameResult]:
+        calls.append((total, 0))
+        yield from results
+
+    assert plan.run(out=path, resume=True, progress=counting) == plan.run()
+    assert calls == [(9, 0)]
+    with pytest.raises(hearts.HeartsError, match="every must be a number of seconds"):
+        hearts.Progress(every=float("inf"))
 
 
 def test_progress_in_a_thread_other_than_the_main_one() -> None:
@@ -375,12 +417,15 @@ def _kept_lines(path: Path) -> int:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
-@pytest.mark.parametrize("how", ["SIGTERM", "Ctrl-C", "SIGKILL", "a worker killed"])
+@pytest.mark.parametrize(
+    "how", ["SIGTERM", "Ctrl-C", "SIGKILL", "a worker killed", "SIGTERM, one process"]
+)
 def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     tmp_path: Path, how: str, uninterrupted: str
 ) -> None:
     path = tmp_path / "results.jsonl"
-    args = [*SIMULATE, "--workers", "2", "--out", str(path)]
+    workers = "1" if how.endswith("one process") else "2"
+    args = [*SIMULATE, "--workers", workers, "--out", str(path)]
     stop_after = random.Random(how).randint(1, 150)
     process = subprocess.Popen(
         [sys.executable, "-m", "hearts", *args],
@@ -393,7 +438,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and _kept_lines(path) < stop_after + 1:
             time.sleep(0.01)
-        if how == "SIGTERM":
+        if how.startswith("SIGTERM"):
             process.send_signal(signal.SIGTERM)
         elif how == "Ctrl-C":
             os.killpg(process.pid, signal.SIGINT)
@@ -413,6 +458,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     else:
         status, said = {
             "SIGTERM": (143, "terminated"),
+            "SIGTERM, one process": (143, "terminated"),
             "Ctrl-C": (130, "interrupted"),
             "a worker killed": (1, "a worker process stopped before its games were done"),
         }[how]
@@ -439,8 +485,15 @@ def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Pat
     done = _run("simulate", "--games", "2", "--target", "20", "--out", str(path))
     assert (done.returncode, done.stderr) == (
         2,
-        f"hearts: {path} already holds a run's results: resume it (resume=True, or --resume), "
-        "or write to another file.\n",
+        f"hearts: --out: {path} already holds a run's results: add --resume to go on with it, "
+        "or give another file.\n",
+    )
+    missing = tmp_path / "no-such-folder" / "results.jsonl"
+    done = _run("simulate", "--games", "2", "--target", "20", "--out", str(missing))
+    assert (done.returncode, done.stderr) == (
+        2,
+        f"hearts: Cannot write {missing}: the folder {missing.parent} does not exist; create "
+        "it, or give a path in a folder that does.\n",
     )
     done = _run("simulate", "--games", "2", "--target", "30", "--out", str(path), "--resume")
     assert done.returncode == 2 and "holds another run: its rules fingerprint is" in done.stderr

@@ -56,7 +56,7 @@ from hearts.cli._input import (
 )
 from hearts.cli._show import add_arguments as _show_arguments
 from hearts.cli._show import show as _show
-from hearts.cli._workers import Terminated, worker_pool
+from hearts.cli._workers import Terminated, terminating, worker_pool
 from hearts.errors import HeartsError
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
@@ -240,6 +240,14 @@ def _kept(path: str) -> str:
     return f"{_plural(games, 'game')} {'is' if games == 1 else 'are'} kept in {path}"
 
 
+def _holds_a_run(path: str) -> bool:
+    """Whether ``path`` is a file that something has been written to."""
+    try:
+        return Path(path).is_file() and Path(path).stat().st_size > 0
+    except OSError:
+        return False
+
+
 class _StoppedError(Exception):
     """The run stopped before its end; ``status`` is the command's exit status."""
 
@@ -276,7 +284,7 @@ def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _S
     progress = Progress(sys.stderr, label="hearts simulate")
     pool = worker_pool(workers) if workers > 1 else contextlib.nullcontext(None)
     try:
-        with pool as executor:
+        with terminating(), pool as executor:
             for game in plan.play(executor, out=out, resume=arguments.resume, progress=progress):
                 summary.add(game)
     except BrokenExecutor:
@@ -288,8 +296,8 @@ def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _S
         if out is None:
             raise
         raise _StoppedError(
-            f"cannot write {out} ({error.strerror or error}); {_kept(out)}: run again with "
-            "--resume to go on."
+            f"the run stopped: {error.strerror or error} ({out}); {_kept(out)}: run again "
+            "with --resume to go on."
         ) from None
     except (KeyboardInterrupt, Terminated) as stop:
         if out is None:
@@ -307,6 +315,11 @@ def _simulate(arguments: argparse.Namespace) -> int:
     games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
     if arguments.resume and arguments.out is None:
         raise UsageError("--resume needs --out FILE: the results file of the run to go on with.")
+    if not arguments.resume and arguments.out is not None and _holds_a_run(arguments.out):
+        raise UsageError(
+            f"--out: {arguments.out} already holds a run's results: add --resume to go on "
+            "with it, or give another file."
+        )
     plan = Tournament(
         rules,
         [BOTS[name] for name in bots],

@@ -110,6 +110,11 @@ class _Pool(ProcessPoolExecutor):
             return super().submit(fn, *args, **kwargs)
 
 
+def terminating() -> contextlib.AbstractContextManager[None]:
+    """While it lasts, SIGTERM raises :class:`Terminated` (in the main thread)."""
+    return _signals({signal.SIGTERM: _on_sigterm})
+
+
 @contextlib.contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` processes, stopped and shut down however the block ends.
