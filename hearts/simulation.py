@@ -593,8 +593,9 @@ def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:
                 break  # the last line, cut short by a stopped run: it is written again
             if _game_from_line(text.decode("utf-8", "replace"), games, tournament) is None:
                 raise HeartsError(
-                    f"{path}, line {games + 2}, is not game {games} of this run: the file was "
-                    "changed after the run wrote it; write to another file."
+                    f"{path}, line {games + 2}, is not game {games} of this run (the file was "
+                    "changed or damaged after the run wrote it): cut the file before that "
+                    "line to resume from there, or write to another file."
                 )
             games, end = games + 1, end + len(text)
     if games > tournament.games:
