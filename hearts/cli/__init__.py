@@ -288,7 +288,11 @@ def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _S
             for game in plan.play(executor, out=out, resume=arguments.resume, progress=progress):
                 summary.add(game)
     except BrokenExecutor:
-        kept = f"{_kept(out)}: run again with --resume to go on" if out else "nothing is kept"
+        kept = (
+            f"{_kept(out)}: run again with --resume to go on"
+            if out
+            else "nothing is kept (--out FILE keeps each game as it finishes)"
+        )
         raise _StoppedError(
             f"a worker process stopped before its games were done; {kept}."
         ) from None
