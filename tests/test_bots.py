@@ -187,9 +187,17 @@ def test_games_are_reproducible_and_rotate_seats_in_tournaments() -> None:
     assert "rule-based" in result.table()
 
 
-def _tournament(executor: object = None) -> hearts.TournamentResult:
+def _tournament(executor: object = None, chunk: int | None = None) -> hearts.TournamentResult:
     bots = [SearchBot(samples=2), RuleBot(), RandomBot(), RuleBot()]
-    return hearts.tournament(Rules(target=30), bots, games=6, seed=3, executor=executor, bot_seed=4)  # type: ignore[arg-type]
+    return hearts.tournament(
+        Rules(target=30),
+        bots,
+        games=6,
+        seed=3,
+        executor=executor,
+        bot_seed=4,
+        chunk=chunk,  # type: ignore[arg-type]
+    )
 
 
 def test_a_tournament_on_a_process_pool_matches_the_serial_run() -> None:
@@ -210,7 +218,9 @@ def test_a_tournament_on_a_dask_cluster_matches_the_serial_run() -> None:
         ) as cluster,
         Client(cluster) as client,
     ):
+        # Issue 26: the same games whatever the chunks they are sent in.
         assert _tournament(client.get_executor()) == serial
+        assert _tournament(client.get_executor(), chunk=4) == serial
 
 
 def test_bad_bots_are_refused_with_a_sentence() -> None:

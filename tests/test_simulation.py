@@ -44,21 +44,6 @@ def test_the_games_are_the_same_whatever_the_executor_and_the_chunks() -> None:
         assert plan.run(pool, chunk=4) == serial
 
 
-def test_the_games_are_the_same_on_a_dask_cluster() -> None:
-    distributed = pytest.importorskip("distributed")
-    plan = _plan()
-    serial = plan.run()
-    with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        executor = client.get_executor()
-        for chunk in (1, 5, None):
-            assert plan.run(executor, chunk=chunk) == serial, chunk
-
-
 def test_simulate_and_tournament_are_one_engine() -> None:
     """Issue 26: hearts simulate plays hearts.tournament's games, seats fixed."""
     plan = _plan(rotate=False)
@@ -379,7 +364,7 @@ def test_progress_in_a_thread_other_than_the_main_one() -> None:
 
 # --- hearts simulate: --out, --resume, a run stopped however it stops ---------------------------
 
-SIMULATE = ["simulate", "--games", "240", "--target", "40", "--json", "--seed", "5"]
+SIMULATE = ["simulate", "--games", "120", "--target", "40", "--json", "--seed", "5"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -426,7 +411,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     path = tmp_path / "results.jsonl"
     workers = "1" if how.endswith("one process") else "2"
     args = [*SIMULATE, "--workers", workers, "--out", str(path)]
-    stop_after = random.Random(how).randint(1, 150)
+    stop_after = random.Random(how).randint(1, 90)
     process = subprocess.Popen(
         [sys.executable, "-m", "hearts", *args],
         stdout=subprocess.PIPE,
@@ -452,7 +437,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
             os.killpg(process.pid, signal.SIGKILL)
     kept = _kept_lines(path) - 1
     if process.returncode == 0:  # it finished before the stop: resuming plays nothing
-        assert kept == 240
+        assert kept == 120
     elif how == "SIGKILL":
         assert process.returncode == -signal.SIGKILL
     else:
@@ -471,7 +456,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     assert (resumed.returncode, resumed.stderr) == (0, "")
     assert resumed.stdout == uninterrupted
     games = [json.loads(line)["game"] for line in path.read_text().splitlines()[1:]]
-    assert games == list(range(240))
+    assert games == list(range(120))
 
 
 def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Path) -> None:
@@ -515,7 +500,7 @@ def test_the_process_pool_script_runs_as_written(tmp_path: Path) -> None:
     assert done.stdout == hearts.tournament(Rules(), bots, 8, seed=1, bot_seed=2).table() + "\n"
 
 
-def test_the_dask_script_runs_as_written_and_goes_on_after_a_stop(tmp_path: Path) -> None:
+def test_the_dask_script_runs_as_written(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
     command = [sys.executable, str(EXAMPLES / "dask_cluster.py"), "6"]
     first = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
@@ -523,5 +508,6 @@ def test_the_dask_script_runs_as_written_and_goes_on_after_a_stop(tmp_path: Path
     bots = [RuleBot(), RandomBot(), RandomBot(), RandomBot()]
     assert first.stdout == hearts.tournament(Rules(), bots, 6, seed=1, bot_seed=2).table() + "\n"
     assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 7
-    again = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
-    assert (again.returncode, again.stdout) == (0, first.stdout)  # read back, not played
+    # Run again, it reads its games back: the library's resume, tested above.
+    again = hearts.tournament(Rules(), bots, 6, seed=1, out=tmp_path / "results.jsonl", resume=True)
+    assert again.table() + "\n" == first.stdout and again.bot_seed == 2
