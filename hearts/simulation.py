@@ -417,6 +417,12 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _game_of(line: dict[str, Any]) -> GameResult:
+    """The :class:`GameResult` of a line's fields (its lists as tuples), or TypeError."""
+    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in line.items()}
+    return GameResult(**fields)
+
+
 def _game_from_line(text: str, index: int, tournament: Tournament) -> GameResult | None:
     """The game of one line of a results file, or None if it is not game ``index`` of it.
 
@@ -434,10 +440,7 @@ def _game_from_line(text: str, index: int, tournament: Tournament) -> GameResult
     ):
         return None
     try:
-        fields: dict[str, Any] = {
-            k: tuple(v) if isinstance(v, list) else v for k, v in line.items()
-        }
-        game = GameResult(**fields)
+        game = _game_of(line)
     except TypeError:
         return None
     names = tuple(tournament.bots[entrant].name for entrant in tournament.seating(index))
@@ -614,10 +617,7 @@ def _kept_games(kept: _Kept, tournament: Tournament) -> Iterator[GameResult]:
             try:
                 line = json.loads(file.readline(_LINE_LIMIT))
                 line.pop("game")
-                fields: dict[str, Any] = {
-                    key: tuple(v) if isinstance(v, list) else v for key, v in line.items()
-                }
-                yield GameResult(**fields)
+                yield _game_of(line)
             except (ValueError, TypeError, KeyError, AttributeError):
                 raise HeartsError(
                     f"{kept.path} changed while this run read it back, at game {index}: "
@@ -792,9 +792,7 @@ class Tournament:
         try:
             yield from played
         finally:
-            close = getattr(played, "close", None)
-            if callable(close):
-                close()
+            _close(played)
 
     def _written(self, played: Iterator[GameResult], kept: _Kept) -> Iterator[GameResult]:
         """``played``, each game appended to the results file before it is passed on."""

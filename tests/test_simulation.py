@@ -85,6 +85,14 @@ def test_bad_arguments_are_refused_with_a_sentence(tmp_path: Path) -> None:
 # --- nothing lost: results files and resuming ---------------------------------------------------
 
 
+def _stopped(plan: Tournament, path: Path, games: int) -> None:
+    """Play ``plan`` into ``path`` and stop it after ``games`` games."""
+    played = plan.play(out=path)
+    for _ in range(games):
+        next(played)
+    played.close()
+
+
 def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
@@ -148,10 +156,7 @@ def test_a_half_written_last_line_is_written_again(tmp_path: Path) -> None:
     """A run killed (or out of disk space) in the middle of a line leaves half of it."""
     path = tmp_path / "results.jsonl"
     plan = _plan()
-    games = plan.play(out=path)
-    for _ in range(4):
-        next(games)
-    games.close()
+    _stopped(plan, path, 4)
     text = path.read_text(encoding="utf-8")
     last = text.splitlines(keepends=True)[-1]
     path.write_text(text[: -len(last)] + last[: len(last) // 2], encoding="utf-8")
@@ -221,9 +226,7 @@ def test_a_header_cut_short_starts_the_run_again_and_other_files_are_kept(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "results.jsonl"
-    games = _plan().play(out=path)
-    next(games)
-    games.close()
+    _stopped(_plan(), path, 1)
     for cut in (5, 30, 200):  # a run stopped while it wrote its header: no game is lost
         path.write_bytes(path.read_bytes()[:cut])
         assert simulation.results_bot_seed(path) is None
@@ -249,9 +252,7 @@ def test_a_header_cut_short_starts_the_run_again_and_other_files_are_kept(
 
 def test_tournament_resumes_with_the_bot_seed_its_file_holds(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
-    games = hearts.Tournament(RULES, BOTS, 6, seed=3).play(out=path)  # a drawn bot_seed
-    next(games)
-    games.close()
+    _stopped(hearts.Tournament(RULES, BOTS, 6, seed=3), path, 1)  # a drawn bot_seed
     resumed = hearts.tournament(RULES, BOTS, 6, seed=3, out=path, resume=True)
     assert resumed.bot_seed == simulation.results_bot_seed(path)
     assert resumed == hearts.tournament(RULES, BOTS, 6, seed=3, bot_seed=resumed.bot_seed)
@@ -318,10 +319,7 @@ def test_the_rate_counts_only_the_games_finished_in_this_run() -> None:
 def test_a_resumed_run_gives_progress_the_games_kept(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
     plan = _plan()
-    games = plan.play(out=path)
-    for _ in range(5):
-        next(games)
-    games.close()
+    _stopped(plan, path, 5)
     calls: list[tuple[int, int]] = []
 
     def recording(
