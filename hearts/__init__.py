@@ -51,6 +51,7 @@ from hearts.ismcts import ISMCTSBot
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.records import (
+    MAX_MOVE_BYTES,
     MAX_RECORD_BYTES,
     MAX_RECORD_MOVES,
     RECORD_SCHEMA,
@@ -62,6 +63,7 @@ from hearts.records import (
     format_hand,
     load,
     loads,
+    loads_move,
     move_from_dict,
     move_to_dict,
     parse_move,
@@ -131,6 +133,7 @@ __all__ = [
     "DECK",
     "HEARTS",
     "JOKERS",
+    "MAX_MOVE_BYTES",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_MOVES",
     "PASS_CYCLES",
@@ -197,6 +200,7 @@ __all__ = [
     "legal_moves",
     "load",
     "loads",
+    "loads_move",
     "move_from_dict",
     "move_to_dict",
     "new_game",

@@ -24,14 +24,14 @@ import secrets
 from collections.abc import Iterable, Sequence
 
 from hearts.cards import Card, CardSet
-from hearts.errors import HeartsError, describe_value
+from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.history import History, as_sequence
 from hearts.moves import Deal, Move
 from hearts.play import trick_winner
 from hearts.rules import Rules
 from hearts.shuffle import check_seed, seeded_deal
 from hearts.state import HandResult, Phase, State, Viewpoint, check_seat
-from hearts.transitions import advance, moves, new_hand, view_moves
+from hearts.transitions import advance, moves, new_hand, seat_refusal, view_moves
 
 __all__ = [
     "Viewpoint",
@@ -227,10 +227,16 @@ def _viewpoint_moves(view: Viewpoint, player: int | None) -> Sequence[Move]:
 # --- applying moves --------------------------------------------------------------------
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, *, by: int | None = None) -> State:
     """The state after ``move``; raises :class:`~hearts.IllegalMoveError` if it is illegal.
 
     The move is checked against every rule; ``state`` itself is never changed.
+
+    ``by`` is the seat that sent the move, for a server applying what its clients send:
+    a move of another seat, or a deal, is refused before any other check, in a sentence
+    that names only the seats; a claim must be safe from what ``by`` has seen (the claims
+    ``legal_moves(view(state, by))`` offers). So no answer to a seat's moves, refusal or
+    not, depends on a card that seat has not seen (see the "Running a table" page).
 
     >>> import hearts
     >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
@@ -241,10 +247,20 @@ def apply(state: State, move: Move) -> State:
     hearts.errors.IllegalMoveError: P0 may not lead 3♣: the first trick must be led with 2♣.
     >>> hearts.apply(state, hearts.Play(0, "2C")).trick
     (Card('2♣'),)
+    >>> hearts.apply(state, hearts.Play(0, "2C"), by=1)
+    Traceback (most recent call last):
+    ...
+    hearts.errors.IllegalMoveError: P1 may not move for P0: a seat makes only its own moves, so a move sent by P1 must have player 1.
     """
     if state.__class__ is not State:
         raise TypeError(f"apply needs a hearts.State, got {describe_value(state)}.")
-    return advance(state, move, True)
+    if by is None:
+        return advance(state, move, True)
+    check_seat(state.rules, by)
+    refused = seat_refusal(move, by)
+    if refused:
+        raise IllegalMoveError(refused)
+    return advance(state, move, True, by)
 
 
 def apply_unchecked(state: State, move: Move) -> State:

@@ -21,7 +21,7 @@ from hearts.errors import describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
 from hearts.options import PASS_OFFSETS
-from hearts.rules import PassDirection, Rules
+from hearts.rules import PassDirection, Rules, outside_deck
 
 __all__ = [
     "PassMoves",
@@ -183,6 +183,8 @@ def pass_refusal(
             f"each player passes exactly {count} {cards_word} {direction} this hand, "
             f"not {cards.bit_count()}."
         )
+    if cards & ~rules.deck_mask:
+        return outside_deck(rules, cards)
     missing = cards & ~hand
     if missing:
         return f"P{player} does not hold {CardSet.from_mask(missing)}."

@@ -45,7 +45,7 @@ from hearts.cards import (
 )
 from hearts.errors import HeartsError
 from hearts.frozen import Frozen
-from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules
+from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules, outside_deck
 from hearts.value import Value
 
 if TYPE_CHECKING:
@@ -821,9 +821,11 @@ class RulesOfPlay(Frozen):
         bit = 1 << card
         who = f"P{player}"
         prefix = f"{who} may not {'play' if trick else 'lead'} {CARDS[card]}: "
+        rules = self.rules
+        if not rules.deck_mask & bit:
+            return prefix + outside_deck(rules, bit)
         if not hand & bit:
             return f"{prefix}{who} does not hold it."
-        rules = self.rules
         cards = hand
         for rule in self.plan(first, opening(trick)):
             allowed = rule.allows(rules, hand, cards, trick, first, broken)

@@ -82,6 +82,7 @@ __all__ = [
     "default_pass_count",
     "default_pass_cycle",
     "default_removed",
+    "outside_deck",
 ]
 
 # The fields whose default depends on the table (the players and jokers).
@@ -90,6 +91,26 @@ _TABLE_DEFAULTS: Final[dict[str, Callable[[Rules], object]]] = {
     "pass_count": lambda rules: default_pass_count(rules.players),
     "pass_cycle": lambda rules: default_pass_cycle(rules.players),
 }
+
+
+def outside_deck(rules: Rules, cards: int) -> str:
+    """Why the lowest card of ``cards`` that this game does not have is not in its deck.
+
+    The end of a refusal's sentence, naming the field that leaves the card out.
+
+    >>> outside_deck(Rules(), CardSet("JK1").mask)
+    "JK1 is not in this game's deck: the game has no jokers (Rules.jokers is 0)."
+    >>> outside_deck(Rules(players=3), CardSet("2D 3D").mask)
+    "2♦ is not in this game's deck (Rules.removed: 2♦)."
+    """
+    missing = cards & ~rules.deck_mask
+    card = CARDS[(missing & -missing).bit_length() - 1]
+    if card < FIRST_JOKER:
+        return f"{card} is not in this game's deck (Rules.removed: {rules.removed})."
+    if not rules.jokers:
+        return f"{card} is not in this game's deck: the game has no jokers (Rules.jokers is 0)."
+    jokers = CardSet.from_mask(rules.deck_mask & ~DECK)
+    return f"{card} is not in this game's deck: its jokers are {jokers} (Rules.jokers is {rules.jokers})."
 
 
 def _table_default(name: str) -> Any:

@@ -33,16 +33,17 @@ from hearts.passes import (
     hand_pass,
     pass_refusal,
     passes_cards,
+    receiver,
 )
-from hearts.play import Position, first_leader, in_force, replay, rules_of_play
+from hearts.play import Position, first_leader, in_force, played_mask, replay, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import score_hand, shoot_options
 from hearts.shuffle import deal_refusal, seeded_deal
 from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
-    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "state_of",
-    "view_moves",
+    "advance", "claim_allowed", "known_masks", "moves", "new_hand", "plays_of",
+    "seat_refusal", "state_of", "view_moves",
 ]  # fmt: skip
 
 # Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
@@ -190,19 +191,52 @@ def view_moves(view: Viewpoint) -> Sequence[Move]:
             view.hand_mask, view.trick, not view.tricks, view.hearts_broken
         )
         return plays_of(view.player, allowed)
-    # Each other seat holds every card it might hold: the player's own moves read only
-    # its hand, and a claim is then judged safe only if it is safe against any deal.
-    unseen = view.unseen_mask
-    hands = tuple(
-        [
-            view.hand_mask
-            if seat == view.player
-            else (unseen & ~view.ruled_out_masks[seat]) | view.known_masks[seat]
-            for seat in range(rules.players)
-        ]
+    hands = possible_hands(
+        view.player, view.hand_mask, view.unseen_mask, view.known_masks, view.ruled_out_masks
     )
     empty = (0,) * rules.players
     return moves(state_of(view, 0, empty, hands, empty, view.ruled_out_masks), view.player)
+
+
+def possible_hands(
+    me: int, hand: int, unseen: int, known: tuple[int, ...], ruled_out: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Each seat's hand as ``me`` must allow for it, from what ``me`` can see.
+
+    ``me`` holds ``hand``; each other seat holds every ``unseen`` card it has not shown it
+    lacks, and the cards ``me`` knows it holds. A claim safe against these hands is safe
+    against any deal ``me`` cannot tell from the real one: so ``me``'s own moves, a claim
+    included, never depend on a card it has not seen.
+    """
+    return tuple(
+        [
+            hand if seat == me else (unseen & ~ruled_out[seat]) | known[seat]
+            for seat in range(len(known))
+        ]
+    )
+
+
+def known_masks(state: State, me: int) -> tuple[int, ...]:
+    """The cards ``me`` knows to be in each seat's hand (:attr:`PlayerView.known_masks`).
+
+    Its own hand; the cards it passed, in their receiver's hand until they are played; and
+    the lowest club, in the hand of the seat that must lead it, until it is played.
+    """
+    rules = state.rules
+    players = rules.players
+    phase = state.phase
+    played = state.position.played if phase is _PLAY else played_mask(state.tricks, state.trick)
+    known = [0] * players
+    direction = state.pass_direction
+    playing = phase is _PLAY or phase is _SHOOT
+    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
+        known[receiver(me, direction, players)] = state.passed_masks[me] & ~played
+    known[me] = state.hand_masks[me]
+    club = 1 << rules.lowest_club
+    first = state.tricks[0].leader if state.tricks else state.leader
+    if playing and first != me and not club & played and rules_of_play(rules).club_leads:
+        known[first] |= club  # everybody knows who holds the lowest club until it is played
+    return tuple(known)
 
 
 def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
@@ -224,17 +258,19 @@ def claim_allowed(state: State, seat: int) -> bool:
 # --- applying moves --------------------------------------------------------------------
 
 
-def advance(state: State, move: Move | object, checked: bool) -> State:
+def advance(state: State, move: Move | object, checked: bool, by: int = -1) -> State:
     """The state after ``move``, checked against every rule.
 
-    With ``checked`` false, a play or a claim is trusted to be one of :func:`moves`.
+    With ``checked`` false, a play or a claim is trusted to be one of :func:`moves`. With
+    ``by``, the seat that sent the move (checked by :func:`seat_refusal` first), a claim
+    must be safe against every deal ``by`` cannot tell from the real one.
     """
     if isinstance(move, Play):
         return _apply_play(state, move.player, move.card, checked)
     if isinstance(move, Pass):
         return _apply_pass(state, move)
     if isinstance(move, Claim):
-        return _apply_claim(state, move.player, checked)
+        return _apply_claim(state, move.player, checked, by >= 0)
     if isinstance(move, Deal):
         return _apply_deal(state, move)
     if isinstance(move, ChoosePass):
@@ -318,16 +354,17 @@ def _end_hand(
     return new_hand(rules, state.seed, state.hand_number + 1, result.scores, results, phase)
 
 
-def _apply_claim(state: State, player: int, checked: bool) -> State:
+def _apply_claim(state: State, player: int, checked: bool, seen: bool) -> State:
     if not state.rules.claims:
         raise IllegalMoveError(f"P{player} may not claim the rest: Rules.claims is off.")
     if state.phase is not _PLAY or state.to_move[0] != player:
         raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state, player)}.")
     position = in_force(state.position)
-    if checked and not safe_claim(position, player):
+    if checked and not safe_claim(_judged(state, position, player, seen), player):
+        could = "from what it has seen, another player could" if seen else "another player could"
         raise IllegalMoveError(
-            f"P{player} may not claim the rest: another player could still win a trick "
-            f"against {CardSet.from_mask(position.hands[player])}."
+            f"P{player} may not claim the rest: {could} still win a trick against "
+            f"{CardSet.from_mask(position.hands[player])}; play a card instead."
         )
     remaining = 0
     for mask in position.hands:
@@ -348,12 +385,39 @@ def _apply_claim(state: State, player: int, checked: bool) -> State:
     return _end_hand(state, tricks, claimed, shown or (), None)
 
 
+def _judged(state: State, position: Position, player: int, seen: bool) -> Position:
+    """The position a claim by ``player`` is judged in: the real one, or as it sees it.
+
+    A claim sent by a seat (``apply(..., by=seat)``) is judged on what that seat can see,
+    as :func:`view_moves` offers it, so that its answer tells the seat no hidden card.
+    """
+    if not seen:
+        return position
+    hand = position.hands[player]
+    unseen = state.rules.deck_mask & ~hand & ~position.played
+    ruled_out = tuple(
+        [0 if seat == player else mask for seat, mask in enumerate(state.ruled_out_masks)]
+    )
+    hands = possible_hands(player, hand, unseen, known_masks(state, player), ruled_out)
+    return Position(
+        position.of, hands, position.trick, position.leader, position.first, position.broken,
+        position.taken,
+    )  # fmt: skip
+
+
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
     player = move.player
     if state.phase is not _SHOOT or state.to_move[0] != player:
-        raise IllegalMoveError(
-            f"P{player} may not choose how a shot is scored: {_waiting_for(state, player)}."
-        )
+        rules = state.rules
+        why = _waiting_for(state, player)
+        if 0 <= player < rules.players and _CHOOSE_SHOT not in (rules.moon, rules.sun):
+            scored = f"Rules.moon is {rules.moon.value!r}"
+            if rules.sun is not None:
+                scored += f" and Rules.sun is {rules.sun.value!r}"
+            why = f"in this game a shot is scored one way, with no choice ({scored}); {why}"
+        elif state.phase is not _SHOOT and 0 <= player < rules.players:
+            why = f"a shooter chooses only once a hand ends with its shot; {why}"
+        raise IllegalMoveError(f"P{player} may not choose how a shot is scored: {why}.")
     if move.mode not in (ShootMode.ADD, ShootMode.SUBTRACT):
         raise IllegalMoveError(
             f"P{player} may not score its shot with {move.mode.value!r}: choose 'add' or 'subtract'."
@@ -364,12 +428,16 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
 def _apply_pass(state: State, move: Pass) -> State:
     player, cards = move.player, move.cards
     if state.phase is not _PASS or player not in state.to_move:
-        if state.phase is _PASS and 0 <= player < state.rules.players:
-            raise IllegalMoveError(
-                f"P{player} may not pass {cards}: P{player} has already passed "
-                f"{CardSet.from_mask(state.passed_masks[player])} this hand."
-            )
-        raise IllegalMoveError(f"P{player} may not pass {cards}: {_waiting_for(state, player)}.")
+        why = _waiting_for(state, player)
+        if 0 <= player < state.rules.players:
+            if state.phase is _PASS:
+                gave = CardSet.from_mask(state.passed_masks[player])
+                why = f"P{player} has already passed {gave} this hand, and {why}"
+            elif state.phase is _PLAY and not passes_cards(state.pass_direction, state.pass_count):
+                why = f"hand {state.hand_number + 1} is a hold hand, with no pass; {why}"
+            elif state.phase is _PLAY and not state.tricks and not state.trick:
+                why = f"the cards of this hand have been passed; {why}"
+        raise IllegalMoveError(f"P{player} may not pass {cards or 'no cards'}: {why}.")
     mask = cards.mask
     hand, count, direction = state.hand_masks[player], state.pass_count, state.pass_direction
     refused = pass_refusal(state.rules, player, mask, hand, count, direction)
@@ -403,7 +471,14 @@ def _apply_deal(state: State, move: Deal) -> State:
 def _apply_choice(state: State, move: ChoosePass) -> State:
     player = move.player
     if state.phase is not _CHOOSE or player not in state.to_move:
-        raise IllegalMoveError(f"P{player} may not call the pass: {_waiting_for(state, player)}.")
+        why = _waiting_for(state, player)
+        rules = state.rules
+        if 0 <= player < rules.players and not rules.dealer_chooses_pass:
+            why = (
+                "in this game the pass of each hand follows Rules.pass_cycle and nobody calls it "
+                f"(Rules.dealer_chooses_pass is off); {why}"
+            )
+        raise IllegalMoveError(f"P{player} may not call the pass: {why}.")
     refused = call_refusal(state.rules, player, move.direction, move.count)
     if refused:
         raise IllegalMoveError(refused)
@@ -442,6 +517,29 @@ def _before_play(
 # --- explaining illegal moves ----------------------------------------------------------
 
 
+def seat_refusal(move: object, by: int) -> str | None:
+    """Why seat ``by`` may not send ``move`` in any state, or None: checked before any rule.
+
+    A seat makes only its own moves, and never a deal (a chance move, the table's). The
+    sentence names seats only, so that a forged move learns nothing of the game.
+
+    >>> import hearts
+    >>> seat_refusal(hearts.Play(1, "3H"), 2)
+    'P2 may not move for P1: a seat makes only its own moves, so a move sent by P2 must have player 2.'
+    """
+    if isinstance(move, Deal):
+        return (
+            f"P{by} may not deal: a deal is a chance move that the table makes (it is "
+            "hearts.legal_moves(state)[0] in the deal phase), never a seat."
+        )
+    if isinstance(move, (Play, Pass, Claim, ChoosePass, ShootChoice)) and move.player != by:
+        return (
+            f"P{by} may not move for P{move.player}: a seat makes only its own moves, so a "
+            f"move sent by P{by} must have player {by}."
+        )
+    return None
+
+
 def _waiting_for(state: State, player: int | None) -> str:
     """What the game waits for, as a clause; or that ``player`` is not a seat of it."""
     players = state.rules.players
@@ -454,7 +552,11 @@ def _waiting_for(state: State, player: int | None) -> str:
         return f"the game waits for the dealer, P{state.to_move[0]}, to call the pass"
     if phase is _PASS:
         seats = ", ".join([f"P{seat}" for seat in state.to_move])
-        return f"the game waits for {seats} to pass"
+        count = state.pass_count
+        return (
+            f"the game waits for {seats} to pass {count} card{'' if count == 1 else 's'} "
+            f"{state.pass_direction}"
+        )
     if phase is _PLAY:
         return f"it is P{state.to_move[0]}'s turn to play"
     if phase is _SHOOT:

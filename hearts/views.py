@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, ClassVar, Final, final
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
-from hearts.passes import passer, passes_cards, receiver
-from hearts.play import played_mask, rules_of_play
+from hearts.passes import passer, passes_cards
+from hearts.play import played_mask
 from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat
+from hearts.transitions import known_masks
 from hearts.value import Value
 
 if TYPE_CHECKING:
@@ -331,21 +332,12 @@ def view(state: State | object, player: int | object) -> PlayerView:
     me = check_seat(rules, player)
     players = rules.players
     phase = state.phase
-    played = state.position.played if phase is _PLAY else played_mask(state.tricks, state.trick)
     playing = phase is _PLAY or phase is _SHOOT
     passed = state.passed_masks[me]
     got = 0
-    known = [0] * players
     direction = state.pass_direction
     if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
         got = state.passed_masks[passer(me, direction, players)]
-        # The cards the player passed are in their receiver's hand until played.
-        known[receiver(me, direction, players)] = passed & ~played
-    known[me] = state.hand_masks[me]
-    club = 1 << rules.lowest_club
-    first = state.tricks[0].leader if state.tricks else state.leader
-    if playing and first != me and not club & played and rules_of_play(rules).club_leads:
-        known[first] |= club  # everybody knows who holds the lowest club until it is played
     ruled_out = (0,) * players
     if playing:
         ruled_out = tuple(
@@ -371,7 +363,7 @@ def view(state: State | object, player: int | object) -> PlayerView:
         passed_mask=passed,
         received_mask=got,
         hand_sizes=tuple([card_count(mask) for mask in state.hand_masks]),
-        known_masks=tuple(known),
+        known_masks=known_masks(state, me),
         ruled_out_masks=ruled_out,
     )
 

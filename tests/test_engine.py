@@ -247,10 +247,14 @@ def test_pass_moves_are_every_three_card_combination() -> None:
             Pass(5, "2C 3C 4C"),
             r"^P5 may not pass 2♣ 3♣ 4♣: P5 is not a seat, this game has seats P0 to P3\.$",
         ),
-        (Play(0, "2C"), r"^P0 may not play 2♣: the game waits for P0, P1, P2, P3 to pass\.$"),
+        (
+                Play(0, "2C"),
+                r"^P0 may not play 2♣: the game waits for P0, P1, P2, P3 to pass 3 cards left\.$",
+            ),
         (
             Deal(BREAKING_HANDS),
-            r"^A deal is not a legal move now: the game waits for P0, P1, P2, P3 to pass\.$",
+            r"^A deal is not a legal move now: the game waits for P0, P1, P2, P3 to pass 3 cards "
+                r"left\.$",
         ),
     ],
 )
@@ -325,7 +329,8 @@ def test_a_player_passes_only_once() -> None:
     state = hearts.apply(hearts.from_hands(BREAKING_HANDS), Pass(0, "2C 3C 4C"))
     with pytest.raises(
         IllegalMoveError,
-        match=r"^P0 may not pass 5♣ 6♣ 7♣: P0 has already passed 2♣ 3♣ 4♣ this hand\.$",
+        match=r"^P0 may not pass 5♣ 6♣ 7♣: P0 has already passed 2♣ 3♣ 4♣ this hand, and the game "
+        r"waits for P1, P2, P3 to pass 3 cards left\.$",
     ):
         hearts.apply(state, Pass(0, "5C 6C 7C"))
     assert hearts.legal_moves(state, 0) == ()

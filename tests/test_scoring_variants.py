@@ -315,7 +315,8 @@ def test_claim_refused_when_one_card_could_lose() -> None:
     assert Claim(0) not in hearts.legal_moves(state)
     with pytest.raises(
         IllegalMoveError,
-        match=r"^P0 may not claim the rest: another player could still win a trick against 3♣ K♣ A♣\.$",
+        match=r"^P0 may not claim the rest: another player could still win a trick against 3♣ K♣ A♣; "
+        r"play a card instead\.$",
     ):
         hearts.apply(state, Claim(0))
     safe = position(["AC KC QC", "JC 2D 4D", "2H 3H 4H", "5D 6D 7D"], rules)

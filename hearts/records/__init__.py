@@ -4,7 +4,8 @@ Everything a server stores, a bot author shares or a researcher replays has one 
 validated JSON form, each carrying the schema version :data:`RECORD_SCHEMA`:
 
 * :func:`state_to_dict` / :func:`state_from_dict` — a :class:`~hearts.State`;
-* :func:`move_to_dict` / :func:`move_from_dict` — any move;
+* :func:`move_to_dict` / :func:`move_from_dict` — any move, and :func:`loads_move` to read
+  one from JSON text (what a server reads from a client);
 * :func:`result_to_dict` / :func:`result_from_dict` — a :class:`~hearts.HandResult`;
 * :class:`GameRecord` — the rules, every move in order (deals included, so a replay needs no
   random generator) and optional metadata; :func:`dumps`, :func:`dump`, :func:`loads` and
@@ -50,7 +51,7 @@ from hearts.records.game import (
     record_schema,
     replay,
 )
-from hearts.records.moves import move_from_dict, move_to_dict
+from hearts.records.moves import MAX_MOVE_BYTES, loads_move, move_from_dict, move_to_dict
 from hearts.records.notation import parse_move
 from hearts.records.read import _RULES_FIELDS_CHECKED as _RULES_FIELDS_CHECKED
 from hearts.records.read import RECORD_SCHEMA, RecordError
@@ -59,6 +60,7 @@ from hearts.records.states import state_from_dict, state_to_dict, view_from_dict
 from hearts.records.transcript import format_hand
 
 __all__ = [
+    "MAX_MOVE_BYTES",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_MOVES",
     "RECORD_SCHEMA",
@@ -70,6 +72,7 @@ __all__ = [
     "format_hand",
     "load",
     "loads",
+    "loads_move",
     "move_from_dict",
     "move_to_dict",
     "parse_move",

@@ -9,7 +9,7 @@ import math
 import os
 import types
 from collections.abc import Iterable, Mapping
-from typing import IO, Final, NoReturn, cast
+from typing import IO, Final, cast
 
 import attrs
 
@@ -20,20 +20,23 @@ from hearts.records.moves import _move_body, _read_move
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
+    _check_limit,
     _check_rules_argument,
+    _decoding,
     _fields,
     _int,
     _key,
     _list,
     _LongNumber,
     _move_hint,
-    _parse_int,
+    _parse_json,
     _read_rules,
     _rules_json,
     _schema,
     _short,
     _show,
     _str,
+    _too_long,
 )
 from hearts.rules import (
     PRESETS,
@@ -299,30 +302,6 @@ class GameRecord:
         return cls(rules, moves, seed=seed, metadata=metadata, preset=preset)
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    data: dict[str, object] = {}
-    for key, value in pairs:
-        if key in data:
-            raise RecordError("record", f"a JSON object gives the key {_show(key)} twice.")
-        data[key] = value
-    return data
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise RecordError("record", f"{name} is not a JSON number.")
-
-
-def _check_limit(limit: object, name: str) -> None:
-    if limit is None:
-        return
-    if not isinstance(limit, int) or isinstance(limit, bool):
-        raise TypeError(
-            f"{name} must be a whole number of at least 0, or None, got {_short(limit)}."
-        )
-    if limit < 0:
-        raise ValueError(f"{name} must be a whole number of at least 0, or None, got {limit}.")
-
-
 def loads(
     text: str | bytes,
     *,
@@ -360,37 +339,7 @@ def loads(
         elif callable(getattr(text, "read", None)):
             hint = "; hearts.load reads a file"
         raise TypeError(f"loads needs JSON text (a str or bytes), got {_short(text)}{hint}.")
-    _check_limit(max_bytes, "max_bytes")
-    if max_bytes is not None and len(text) > max_bytes:
-        raise RecordError("record", _too_long(len(text), max_bytes, isinstance(text, str)))
-    try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_no_duplicates,
-            parse_constant=_no_constant,
-            parse_int=_parse_int,
-        )
-    except json.JSONDecodeError as error:
-        raise RecordError("record", f"the text is not JSON: {error}.") from None
-    except UnicodeDecodeError as error:
-        raise RecordError("record", f"the bytes are not text: {_decoding(error)}.") from None
-    except RecursionError:
-        raise RecordError("record", "the JSON is nested too deeply.") from None
-    return GameRecord.from_dict(data, max_moves=max_moves)
-
-
-def _too_long(length: int | None, limit: int, characters: bool) -> str:
-    unit = "characters" if characters else "bytes"
-    reading = "(max_bytes; None reads any length)"
-    if length is None:  # load() stops reading one past the limit
-        return f"the text is longer than the limit of {limit:,} {unit} {reading}."
-    return f"the text is {length:,} {unit} long, more than the limit of {limit:,} {reading}."
-
-
-def _decoding(error: UnicodeDecodeError) -> str:
-    """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
-    encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
-    return f"they are not valid {encoding} ({error.reason} at offset {error.start})"
+    return GameRecord.from_dict(_parse_json(text, "record", max_bytes), max_moves=max_moves)
 
 
 def load(

@@ -19,8 +19,10 @@ from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
     _card,
+    _check_rules_argument,
     _fields,
     _move_hint,
+    _parse_json,
     _schema,
     _short,
     _show,
@@ -30,6 +32,7 @@ from hearts.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PassDirection,
+    Rules,
     ShootMode,
 )
 
@@ -85,6 +88,43 @@ def move_to_dict(move: Move) -> dict[str, object]:
     '2C 3D QS'
     """
     return {"schema": RECORD_SCHEMA, **_move_body(move)}
+
+
+MAX_MOVE_BYTES: Final = 4096
+"""The longest text :func:`loads_move` reads by default: 4 KiB. The longest move, a deal
+of 55 cards, takes some 300 bytes of JSON."""
+
+
+def loads_move(text: str | bytes, rules: Rules, *, max_bytes: int | None = MAX_MOVE_BYTES) -> Move:
+    """One move read from JSON text, as a server reads what a client sends.
+
+    ``text`` is what ``json.dumps(hearts.move_to_dict(move))`` writes (the ``schema``
+    field may be left out), as a ``str`` or UTF-8 ``bytes``. Everything is checked as
+    :func:`hearts.loads` checks a record, and refused with a :class:`RecordError` naming
+    the path: text longer than ``max_bytes`` (:data:`MAX_MOVE_BYTES`; None for any length),
+    bytes that are not text, text that is not JSON, a key given twice, a whole number of
+    more than 1,000 digits, and any field a move may not have, a seat outside the ``rules``'
+    table and a card outside their deck included. Whether the move is legal now is for
+    ``hearts.apply(state, move, by=seat)`` to say.
+
+    >>> import hearts
+    >>> hearts.loads_move('{"type": "play", "player": 1, "card": "QS"}', hearts.Rules())
+    Play(player=1, card=Card('Q♠'))
+    >>> hearts.loads_move('{"type": "play", "player": 4, "card": "QS"}', hearts.Rules())
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move.player: must be a seat, a whole number from 0 to 3 (P0 to P3), got 4.
+    >>> hearts.loads_move(b'{"type": "pl', hearts.Rules())
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move: the text is not JSON: Unterminated string starting at: line 1 column 10 (char 9).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        hint = "; hearts.move_from_dict reads JSON already parsed" if isinstance(text, dict) else ""
+        raise TypeError(f"loads_move needs JSON text (a str or bytes), got {_short(text)}{hint}.")
+    _check_rules_argument(rules, "loads_move")
+    data = _parse_json(text, "move", max_bytes)
+    return _read_move(data, "move", rules.players, rules.deck_mask, standalone=True)
 
 
 def move_from_dict(data: object) -> Move:
@@ -213,7 +253,8 @@ def _checked_move(
 
     This is the one rule of what a move may be, whichever form it is read from: a seat from
     P0 to P6 (to the game's last seat, when ``players`` is known), cards of the ``deck``,
-    each named once, a pass of 1 to ``_MAX_PASS`` cards, a called pass of 1 to
+    each named once, a pass of any number of them (how many a hand passes is
+    :func:`hearts.apply`'s to say, so that a pass of 0 cards is refused as one of 2 is), a called pass of 1 to
     ``_MAX_PASS`` cards or a hold hand of none, a shot added or subtracted, and a deal of
     one hand per seat (3 to 7 of them, or ``players``). Whether the move is legal in a game
     is :func:`hearts.apply`'s to say. A field that breaks the rule raises ``form``'s error,
@@ -243,8 +284,8 @@ def _checked_move(
             raise form.error("card", f"is {card}, which is not in this game's deck.")
         return Play(player, card)
     if kind == "pass":
+        # Any number of cards: how many this hand passes is the game's to say, as apply does.
         mask = _checked_cards(form.cards(fields["cards"], "cards"), "cards", form, deck)
-        _checked_pass_size(mask.bit_count(), "cards", form)
         return Pass(player, CardSet.from_mask(mask))
     if kind == "choose_pass":
         direction = _checked_choice(fields["direction"], tuple(PassDirection), "direction", form)

@@ -12,7 +12,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, TypeVar, cast
+from typing import Final, NoReturn, TypeVar, cast
 
 from hearts.cards import ALL_CARDS, CARDS, Card, CardSet, cards_of
 from hearts.errors import HeartsError, NotationError
@@ -168,6 +168,78 @@ class _LongNumber:
 def _parse_int(text: str) -> int | _LongNumber:
     digits = len(text) - text.startswith("-")
     return int(text) if digits <= _MAX_DIGITS else _LongNumber(digits)
+
+
+# --- reading JSON text ---------------------------------------------------------------------
+
+
+class _JsonFaultError(Exception):
+    """A fault the JSON parser's hooks find, given its path by :func:`_parse_json`."""
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _JsonFaultError(f"a JSON object gives the key {_show(key)} twice.")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise _JsonFaultError(f"{name} is not a JSON number.")
+
+
+def _check_limit(limit: object, name: str) -> None:
+    if limit is None:
+        return
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(
+            f"{name} must be a whole number of at least 0, or None, got {_short(limit)}."
+        )
+    if limit < 0:
+        raise ValueError(f"{name} must be a whole number of at least 0, or None, got {limit}.")
+
+
+def _too_long(length: int | None, limit: int, characters: bool) -> str:
+    unit = "characters" if characters else "bytes"
+    reading = "(max_bytes; None reads any length)"
+    if length is None:  # load() stops reading one past the limit
+        return f"the text is longer than the limit of {limit:,} {unit} {reading}."
+    return f"the text is {length:,} {unit} long, more than the limit of {limit:,} {reading}."
+
+
+def _decoding(error: UnicodeDecodeError) -> str:
+    """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
+    encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
+    return f"they are not valid {encoding} ({error.reason} at offset {error.start})"
+
+
+def _parse_json(text: str | bytes | bytearray, path: str, max_bytes: int | None) -> object:
+    """The JSON value of ``text``, every fault a :class:`RecordError` at ``path``.
+
+    Longer than ``max_bytes`` (None: any length), not text, not JSON, a key given twice in
+    an object, NaN or Infinity, or nested too deeply; a whole number of more than 1,000
+    digits is read as a :class:`_LongNumber`, for its reader to refuse with its own path.
+    """
+    _check_limit(max_bytes, "max_bytes")
+    if max_bytes is not None and len(text) > max_bytes:
+        raise RecordError(path, _too_long(len(text), max_bytes, isinstance(text, str)))
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_parse_int,
+        )
+    except _JsonFaultError as error:
+        raise RecordError(path, str(error)) from None
+    except json.JSONDecodeError as error:
+        raise RecordError(path, f"the text is not JSON: {error}.") from None
+    except UnicodeDecodeError as error:
+        raise RecordError(path, f"the bytes are not text: {_decoding(error)}.") from None
+    except RecursionError:
+        raise RecordError(path, "the JSON is nested too deeply.") from None
 
 
 _SIMPLE_KEY: Final = re.compile(r"[\w-]{1,40}")
