@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import enum
+import unicodedata
 from typing import Final
 
 from hearts.errors import NotationError, describe_value
@@ -169,7 +170,10 @@ class Card(int):
     def parse(cls, text: str) -> Card:
         """Read a card from text: ``"QS"``, ``"qs"``, ``"Q♠"``, ``"10H"``, ``"TH"``, ``"JK1"``.
 
-        >>> Card.parse("10h") is Card.parse("T♥")
+        Full-width letters (``"ＱＳ"``) and the emoji form of a suit that phones write
+        (``"Q♠\ufe0f"``, with the variation selector U+FE0F) are read too.
+
+        >>> Card.parse("10h") is Card.parse("T♥") is Card.parse("１０♥\ufe0f")
         True
         >>> Card.parse("Q")
         Traceback (most recent call last):
@@ -181,6 +185,8 @@ class Card(int):
                 f"Card.parse reads a card from text (a str), got {describe_value(text)}."
             )
         card = _CARD_BY_TEXT.get(text.strip().upper())
+        if card is None:
+            card = _CARD_BY_TEXT.get(_plain(text))
         if card is None:
             raise NotationError(f"{describe_value(text)} is not a card: {_CARD_HELP}.")
         return card
@@ -244,6 +250,18 @@ _ASCII: Final = (
     *(f"{Rank(i % 13 + 2).letter}{Suit(i // 13).letter}" for i in range(FIRST_JOKER)),
     *_JOKER_TEXT,
 )
+
+
+def _plain(text: str) -> str:
+    """Card text without the harmless Unicode forms that keyboards and phones write.
+
+    Full-width letters and digits (``"ＱＳ"``) become ASCII (NFKC), and the variation
+    selectors that ask for an emoji or a text glyph (U+FE0F, U+FE0E, as in ``"Q♠️"``) go.
+    """
+    plain = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").replace("\ufe0e", "")
+    return plain.strip().upper()
+
+
 _CARD_BY_TEXT: Final = {
     **{
         rank_text + suit_text: CARDS[suit * 13 + rank - 2]

@@ -412,7 +412,7 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
         why = _waiting_for(state, player)
         if 0 <= player < rules.players and _CHOOSE_SHOT not in (rules.moon, rules.sun):
             scored = f"Rules.moon is {rules.moon.value!r}"
-            if rules.sun is not None:
+            if rules.sun is not ShootMode.OFF:
                 scored += f" and Rules.sun is {rules.sun.value!r}"
             why = f"in this game a shot is scored one way, with no choice ({scored}); {why}"
         elif state.phase is not _SHOOT and 0 <= player < rules.players:

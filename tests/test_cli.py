@@ -42,7 +42,20 @@ def test_default_command_prints_a_transcript_and_final_scores(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main([]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    build = "compiled with mypyc" if hearts.compiled else "pure Python"
+    first, out = out.split("\n", 1)
+    # The README's main command runs this: its first line says which build runs.
+    assert first == (
+        f"hearts {hearts.__version__} ({build}): one seeded game; 'hearts --help' lists the "
+        "commands"
+    )
+    if hearts.compiled:
+        assert captured.err == ""
+    else:  # a pure build (HEARTS_COMPILE=auto's fallback) says so on stderr, in one line
+        assert captured.err.count("\n") == 1
+        assert captured.err.startswith("hearts: running the pure-Python build, as the compiled")
     assert out.startswith("Hearts: 4 players, game to 100, seed 1, random players\n")
     assert "Hand 1: pass left, P0 deals" in out
     assert "Hand 2: pass right, P1 deals" in out

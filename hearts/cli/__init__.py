@@ -619,9 +619,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     words = list(sys.argv[1:] if argv is None else argv)
-    if not words or (words[0].startswith("-") and words[0] not in ("-h", "--help", "--version")):
+    demo = not words
+    if demo or (words[0].startswith("-") and words[0] not in ("-h", "--help", "--version")):
         words.insert(0, "play")
     try:
+        if demo:
+            _announce_build()
         status = _run(words)
         # Written here, where a reader that went away is caught, not at the exit.
         sys.stdout.flush()
@@ -634,6 +637,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.close(devnull)
         return 128 + 13  # SIGPIPE
     return status
+
+
+def _announce_build() -> None:
+    """The demo's first line: which build of hearts runs; a pure build says so on stderr too.
+
+    A build made with ``HEARTS_COMPILE=auto`` falls back to pure Python where it cannot
+    compile, and pip does not show the build's own note: this line does.
+    """
+    build = "compiled with mypyc" if compiled else "pure Python"
+    print(f"hearts {__version__} ({build}): one seeded game; 'hearts --help' lists the commands")
+    if not compiled:
+        sys.stdout.flush()
+        print(
+            "hearts: running the pure-Python build, as the compiled core is not installed "
+            "(HEARTS_COMPILE=1 pip install . says why it could not be compiled here).",
+            file=sys.stderr,
+        )
 
 
 def _run(words: list[str]) -> int:
