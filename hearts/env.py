@@ -461,7 +461,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
             direction, count = self._calls[number - FIRST_PASS_CALL]
             move = ChoosePass(seat, direction, count)
         try:
-            apply(state, move)
+            apply(state, move, by=seat)
         except IllegalMoveError as error:
             return str(error)
         return f"{move} is not among the moves P{seat}'s view allows."  # pragma: no cover

@@ -111,7 +111,7 @@ def play_bots(
             seat, move = to_move[index], chosen[index]
             refused = None
             try:
-                state = advance(state, move, True)
+                state = advance(state, move, True, seat)  # as sent by the seat: see apply's by
             except IllegalMoveError as error:
                 refused = str(error)
             if refused is not None:  # raised here, so that no exception is chained to it

@@ -248,13 +248,13 @@ def test_pass_moves_are_every_three_card_combination() -> None:
             r"^P5 may not pass 2♣ 3♣ 4♣: P5 is not a seat, this game has seats P0 to P3\.$",
         ),
         (
-                Play(0, "2C"),
-                r"^P0 may not play 2♣: the game waits for P0, P1, P2, P3 to pass 3 cards left\.$",
-            ),
+            Play(0, "2C"),
+            r"^P0 may not play 2♣: the game waits for P0, P1, P2, P3 to pass 3 cards left\.$",
+        ),
         (
             Deal(BREAKING_HANDS),
             r"^A deal is not a legal move now: the game waits for P0, P1, P2, P3 to pass 3 cards "
-                r"left\.$",
+            r"left\.$",
         ),
     ],
 )

@@ -543,6 +543,17 @@ WRONG_TYPES: list[tuple[str, Any, str]] = [
     ("loads", lambda: untyped.loads(None), "loads needs JSON text (a str or bytes), got None"),
     ("loads", lambda: untyped.loads({"schema": 1}), "GameRecord.from_dict reads JSON"),
     ("loads", lambda: untyped.loads(io.StringIO("{}")), "hearts.load reads a file"),
+    ("loads_move", lambda: untyped.loads_move(None, Rules()), "loads_move needs JSON text"),
+    (
+        "loads_move",
+        lambda: untyped.loads_move({"type": "claim"}, Rules()),
+        "move_from_dict reads JSON already parsed",
+    ),
+    (
+        "loads_move",
+        lambda: untyped.loads_move("{}", "omnibus"),
+        "hearts.Rules.preset('omnibus')",
+    ),
     (
         "GameRecord",
         lambda: untyped.GameRecord("omnibus", []),
@@ -655,7 +666,9 @@ def test_the_readers_of_parsed_json_refuse_what_is_not_an_object_with_a_record_e
 
 def test_every_public_name_is_checked_for_wrong_types() -> None:
     checked = {case[0] for case in WRONG_TYPES} | {case[0] for case in JSON_READERS}
-    constants = {"RECORD_SCHEMA", "MAX_RECORD_BYTES", "MAX_RECORD_MOVES", "record_schema"}
+    constants = {
+        "RECORD_SCHEMA", "MAX_MOVE_BYTES", "MAX_RECORD_BYTES", "MAX_RECORD_MOVES", "record_schema",
+    }  # fmt: skip
     assert checked == set(hearts.records.__all__) - constants
 
 

@@ -192,6 +192,9 @@ class GameRecord:
     ``preset`` names the preset the rules are, so that the JSON gives the preset's name and
     fingerprint instead of every field.
 
+    A record holds every hand dealt and the seed, which predicts every later deal: it is
+    the server's, or for after the game, never for a player while the game is on.
+
     A record is a value: two records with the same content are equal, and a record pickles
     and copies. It is not hashable (its metadata is free-form JSON). An argument of the wrong
     type raises ``TypeError``; metadata that is not JSON, or that a known key refuses, a

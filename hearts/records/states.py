@@ -82,6 +82,10 @@ def _in_order(body: dict[str, object], fields: tuple[str, ...]) -> dict[str, obj
 def state_to_dict(state: State) -> dict[str, object]:
     """The JSON form of a :class:`~hearts.State`, with the schema version: a position to share.
 
+    It holds every seat's cards and the seed, which predicts every later deal: it is for
+    the server and for finished games, never for a player while the game is on (send a
+    player :func:`view_to_dict` of its own view).
+
     The fields are the state's own; the card bitmasks are written as card text under the
     names of the properties (``hands``, ``dealt``, ``passed``, ``taken``), and the rules in
     full (:meth:`Rules.to_dict <hearts.Rules.to_dict>`, with their fingerprint).
@@ -195,6 +199,10 @@ def _read_shared(
 
 def view_to_dict(seen: PlayerView) -> dict[str, object]:
     """The JSON form of a :class:`~hearts.PlayerView`: what one seat may know, to send it.
+
+    This is what a server sends a client (``view_to_dict(hearts.view(state, seat))``);
+    :func:`view_from_dict` reads it back on the other side, checking that some game gives
+    exactly this view.
 
     Card bitmasks are written as card text under the names of the properties (``hand``,
     ``known``, ``ruled_out``, ...), like :func:`state_to_dict` does.
