@@ -106,7 +106,8 @@ def test_a_seat_learns_nothing_hidden_from_the_answers_to_its_moves(
     rng = random.Random(draw)
     checked = 0
     for state in random_positions(rules, seed, every=11):
-        seat = rng.randrange(rules.players)
+        # Half the time the seat to move, whose plays and claims the rules judge.
+        seat = rng.choice((rng.randrange(rules.players), state.to_move[0]))
         seen = seen_by(state, seat)
         other_world = hearts.sample(hearts.view(state, seat), rng)
         for move in sent_by(state, seat, rng):
@@ -126,6 +127,24 @@ def test_a_seat_learns_nothing_hidden_from_the_answers_to_its_moves(
             hidden = named_cards(said) & ~seen & ~own
             assert not hidden, (said, CardSet.from_mask(hidden))
     assert checked or not random_positions(rules, seed, every=11)
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 2**32))
+def test_a_claim_sent_by_a_seat_is_accepted_exactly_when_its_view_offers_it(
+    rules: Rules, seed: int
+) -> None:
+    """Every position of a random game with claims: the answer is the view's, not the deal's."""
+    rules = rules.replace(claims=True)
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    while not state.is_over:
+        moves = hearts.legal_moves(state)
+        if state.phase is Phase.PLAY:
+            seat = state.to_move[0]
+            offered = Claim(seat) in hearts.legal_moves(hearts.view(state, seat))
+            assert (answer(state, Claim(seat), seat) is None) == offered
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
 
 
 # --- forged moves: refused first, naming seats only --------------------------------------
