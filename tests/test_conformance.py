@@ -146,6 +146,7 @@ def test_samples_are_deals_the_rule_allows(rule: HighestFollow) -> None:
     assert checked > 100
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 def test_claims_honour_the_rule(rule: HighestFollow) -> None:
     rules = Rules(claims=True)
     verdicts = {True: 0, False: 0}

@@ -22,6 +22,7 @@ from hearts.interop import openspiel
 CI_DEALS = 5_120  # 20 deals for each of the 256 parameter combinations
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 def test_differential_play_agrees_on_every_decision() -> None:
     """Legal cards at every decision and points at the end agree over all 256 combinations."""
     events = run(CI_DEALS)
@@ -121,6 +122,7 @@ def test_openspiel_preset_is_openspiels_defaults() -> None:
     assert preset == openspiel.rules_for({}).replace(pass_cycle="standard")
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 @pytest.mark.parametrize(
     "name", ["standard", "omnibus", "three-player", "five-player", "wocg", "black-maria"]
 )

@@ -223,6 +223,7 @@ def check_moves(
                     raise AssertionError("a pass of the wrong size was accepted")
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 @settings(max_examples=60, deadline=None)
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(rules: Rules, seed: int) -> None:

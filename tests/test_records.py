@@ -73,6 +73,7 @@ def through_json(data: object) -> Any:
 # --- round trips over random games and rules ----------------------------------------------------
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rules_strategy(), seed=st.integers(0, 2**32))
 def test_every_state_move_and_result_round_trips_under_random_rules(

@@ -30,6 +30,7 @@ VARIANTS = {
 }
 
 
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
 def test_ten_thousand_samples_from_random_views_are_all_possible() -> None:
     rng = random.Random(7)
     samples = Counter[str]()
