@@ -111,7 +111,7 @@ def _mask_of(cards: object, what: str) -> tuple[int, int]:
     TypeError: Pass.cards takes text (as '2C 3C QS') or an iterable of cards, got None.
     """
     if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
+        cards = cards.replace(",", " ").replace("\uff0c", " ").split()  # and a full-width comma
     elif isinstance(cards, (bytes, bytearray)):
         raise _not_cards_error(cards, what)
     mask = twice = 0

@@ -43,7 +43,7 @@ from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
     "advance", "claim_allowed", "known_masks", "moves", "new_hand", "plays_of",
-    "seat_refusal", "state_of", "view_moves",
+    "possible_hands", "seat_refusal", "state_of", "view_moves",
 ]  # fmt: skip
 
 # Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
@@ -55,6 +55,7 @@ _PLAY: Final = Phase.PLAY
 _SHOOT: Final = Phase.SHOOT
 _OVER: Final = Phase.OVER
 _CHOOSE_SHOT: Final = ShootMode.CHOOSE
+_NO_SHOT: Final = ShootMode.OFF
 
 
 def new_hand(
@@ -262,8 +263,9 @@ def advance(state: State, move: Move | object, checked: bool, by: int = -1) -> S
     """The state after ``move``, checked against every rule.
 
     With ``checked`` false, a play or a claim is trusted to be one of :func:`moves`. With
-    ``by``, the seat that sent the move (checked by :func:`seat_refusal` first), a claim
-    must be safe against every deal ``by`` cannot tell from the real one.
+    ``by``, the seat that sent the move (the caller has checked that the move is that
+    seat's: :func:`seat_refusal`), a claim must be safe against every deal ``by`` cannot
+    tell from the real one.
     """
     if isinstance(move, Play):
         return _apply_play(state, move.player, move.card, checked)
@@ -410,9 +412,11 @@ def _apply_shoot_choice(state: State, move: ShootChoice) -> State:
     if state.phase is not _SHOOT or state.to_move[0] != player:
         rules = state.rules
         why = _waiting_for(state, player)
-        if 0 <= player < rules.players and _CHOOSE_SHOT not in (rules.moon, rules.sun):
+        if 0 <= player < rules.players and rules.moon is _NO_SHOT and rules.sun is _NO_SHOT:
+            why = f"this game has no shooting (Rules.moon and Rules.sun are 'off'); {why}"
+        elif 0 <= player < rules.players and _CHOOSE_SHOT not in (rules.moon, rules.sun):
             scored = f"Rules.moon is {rules.moon.value!r}"
-            if rules.sun is not ShootMode.OFF:
+            if rules.sun is not _NO_SHOT:
                 scored += f" and Rules.sun is {rules.sun.value!r}"
             why = f"in this game a shot is scored one way, with no choice ({scored}); {why}"
         elif state.phase is not _SHOOT and 0 <= player < rules.players:

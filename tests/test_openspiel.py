@@ -197,6 +197,28 @@ def test_adapter_information_state_is_the_players_view() -> None:
     assert f"own {state.state.hand_masks[0]:x} " in text and "|trick " in text
 
 
+def test_adapter_offers_a_claim_exactly_where_the_players_view_proves_it() -> None:
+    """Legal actions are a function of the information state: claims too (Rules.claims)."""
+    game = pyspiel.load_game(openspiel.GAME_NAME, {"rules": json.dumps({"claims": True})})
+    offered = checked = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            if state.state.phase is hearts.Phase.PLAY:
+                player = state.current_player()
+                seen = hearts.view(state.state, player)
+                claim = hearts.Claim(player) in hearts.legal_moves(seen)
+                assert (55 in state.legal_actions()) == claim
+                offered += claim
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 200 and offered
+
+
 # --- issue 13: bad input to the adapter is refused with a sentence ---------------------------
 
 

@@ -48,6 +48,15 @@ def test_a_shot_choice_before_any_shot_where_the_rules_give_one() -> None:
     )
 
 
+def test_a_shot_choice_in_a_game_without_shooting() -> None:
+    """Rules.moon='off' and Rules.sun='off': nobody shoots, so there is nothing to choose."""
+    state = hearts.from_hands(BY_SUIT, Rules(moon="off"), hand_number=3)
+    assert refusal(state, hearts.ShootChoice(1, "add")) == (
+        "P1 may not choose how a shot is scored: this game has no shooting (Rules.moon and "
+        "Rules.sun are 'off'); it is P0's turn to play."
+    )
+
+
 def test_a_call_of_the_pass_where_the_dealer_does_not_choose() -> None:
     """Rules.dealer_chooses_pass off: the pass follows Rules.pass_cycle."""
     assert refusal(passing(), hearts.ChoosePass(0, "left", 3)) == (
@@ -118,7 +127,7 @@ def test_passes_of_no_cards_and_of_two_are_refused_alike() -> None:
 @pytest.mark.parametrize("text", ["Q♠\ufe0f", "Q♠\ufe0e", "ＱＳ", "ｑ♠", " Q♠️ "])
 def test_card_text_as_phones_and_wide_keyboards_write_it(text: str) -> None:
     assert Card.parse(text) == Card("QS") == Play(0, text).card
-    assert CardSet(f"{text} 2C") == CardSet("QS 2C")
+    assert CardSet(f"{text} 2C") == CardSet("QS 2C") == CardSet(f"{text}\uff0c2C")
     assert hearts.parse_move(f"P1 plays {text.strip()}") == Play(1, "QS")
 
 

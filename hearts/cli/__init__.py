@@ -651,7 +651,7 @@ def _announce_build() -> None:
         sys.stdout.flush()
         print(
             "hearts: running the pure-Python build, as the compiled core is not installed "
-            "(HEARTS_COMPILE=1 pip install . says why it could not be compiled here).",
+            "(installing with HEARTS_COMPILE=1 says why it could not be compiled here).",
             file=sys.stderr,
         )
 

@@ -434,6 +434,10 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
             return [int(card) for card in cards_of(allowed)]
         if state.phase is Phase.DEAL:
             return []
+        if state.rules.claims and state.phase is Phase.PLAY:
+            # A claim only where the player's own view proves it, so that the legal actions
+            # of an information state never depend on the cards the player has not seen.
+            return sorted(_encode(move) for move in hearts.legal_moves(hearts.view(state, player)))
         return sorted(_encode(move) for move in hearts.legal_moves(state))
 
     def _undealt(self) -> int:
@@ -464,11 +468,11 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
             selected = self._selected | 1 << action
             if selected.bit_count() == state.pass_count:
                 move = Pass(state.to_move[0], CardSet.from_mask(selected))
-                self.state = hearts.apply(state, move)
+                self.state = hearts.apply(state, move, by=move.player)
                 selected = 0
             self._selected = selected
         else:
-            self.state = hearts.apply(state, self._decode(action))
+            self.state = hearts.apply(state, self._decode(action), by=state.to_move[0])
 
     def _check_action(self, action: int) -> None:
         """Refuse, with the state unchanged, an action that is not legal here.
@@ -515,7 +519,7 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
                 reason = f"these rules never let {card} be passed."
         else:
             try:
-                hearts.apply(state, self._decode(action))
+                hearts.apply(state, self._decode(action), by=player)
                 reason = "it is not among the legal actions."  # pragma: no cover
             except IllegalMoveError as error:
                 reason = str(error)
