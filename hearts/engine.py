@@ -194,7 +194,9 @@ def legal_moves(state: State | Viewpoint, player: int | None = None) -> Sequence
     * Pass phase: a :class:`PassMoves` sequence of every :class:`~hearts.Pass` of every
       seat still to pass, built lazily (a standard hand has 286 passes per seat).
     * Play phase: a tuple of :class:`~hearts.Play`, ascending by card, then a
-      :class:`~hearts.Claim` when claims are allowed and the claim is safe.
+      :class:`~hearts.Claim` when claims are allowed and the claim is safe (on the real
+      deal; what a seat may claim by its own lights, as ``apply(..., by=seat)`` judges
+      it, is what the legal moves of its view offer).
     * Shoot phase: the shooter's two :class:`~hearts.ShootChoice` moves.
     * Game over: an empty tuple.
 
