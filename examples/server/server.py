@@ -52,7 +52,7 @@ class Table:
         self.connections: dict[int, ServerConnection] = {}
         self.lock = asyncio.Lock()
         self.moves: list[hearts.Move] = []
-        if record.exists():
+        if record.exists() and b"\n" in record.read_bytes():  # at least its header line
             self.state = self._resume()
         else:
             self.state = hearts.new_game(self.rules)  # a secret seed, kept in the record only
@@ -62,7 +62,7 @@ class Table:
                 "seed": self.state.seed,
             }
             # The record holds every hand and the seed: for the server's eyes only.
-            descriptor = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            descriptor = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(descriptor, "w", encoding="utf-8") as file:
                 file.write(json.dumps(header) + "\n")
                 _sync(file)
@@ -245,7 +245,10 @@ if __name__ == "__main__":
     parser.add_argument("--preset", default="standard", help="the rules (a preset's name)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
-    if hearts.Rules.preset(parser.parse_args().preset).players != SEATS:
+    arguments = parser.parse_args()
+    if arguments.preset not in hearts.Rules.preset_names():
+        sys.exit(f"server: there is no preset {arguments.preset!r}; see `hearts rules`.")
+    if hearts.Rules.preset(arguments.preset).players != SEATS:
         sys.exit(f"server: this example seats {SEATS} players; pick a {SEATS}-player preset.")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(parser.parse_args()))
+        asyncio.run(main(arguments))
