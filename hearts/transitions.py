@@ -439,7 +439,7 @@ def _apply_pass(state: State, move: Pass) -> State:
                 why = f"P{player} has already passed {gave} this hand, and {why}"
             elif state.phase is _PLAY and not passes_cards(state.pass_direction, state.pass_count):
                 why = f"hand {state.hand_number + 1} is a hold hand, with no pass; {why}"
-            elif state.phase is _PLAY and not state.tricks and not state.trick:
+            elif state.phase is _PLAY:
                 why = f"the cards of this hand have been passed; {why}"
         raise IllegalMoveError(f"P{player} may not pass {cards or 'no cards'}: {why}.")
     mask = cards.mask

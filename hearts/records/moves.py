@@ -253,11 +253,11 @@ def _checked_move(
 
     This is the one rule of what a move may be, whichever form it is read from: a seat from
     P0 to P6 (to the game's last seat, when ``players`` is known), cards of the ``deck``,
-    each named once, a pass of any number of them (how many a hand passes is
-    :func:`hearts.apply`'s to say, so that a pass of 0 cards is refused as one of 2 is), a called pass of 1 to
-    ``_MAX_PASS`` cards or a hold hand of none, a shot added or subtracted, and a deal of
-    one hand per seat (3 to 7 of them, or ``players``). Whether the move is legal in a game
-    is :func:`hearts.apply`'s to say. A field that breaks the rule raises ``form``'s error,
+    each named once, a pass of any number of them, a called pass of 1 to ``_MAX_PASS``
+    cards or a hold hand of none, a shot added or subtracted, and a deal of one hand per
+    seat (3 to 7 of them, or ``players``). Whether the move is legal in a game is
+    :func:`hearts.apply`'s to say, how many cards this hand passes included (so that a pass
+    of 0 cards is refused as one of 2 is). A field that breaks the rule raises ``form``'s error,
     its reason worded here; fields are checked in the order they are written, so both
     forms name the same fault first.
 
