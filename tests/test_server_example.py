@@ -75,7 +75,8 @@ class Server:
         return [str(token) for token in json.loads(self.tokens_file.read_text())]
 
     def moves_recorded(self) -> int:
-        return max(len(self.record.read_bytes().splitlines()) - 1, 0)
+        """The moves in the record: its whole lines, less the header."""
+        return max(self.record.read_bytes().count(b"\n") - 1, 0)
 
     def hello(self, seat: int, changes: dict[str, object] | None = None) -> dict[str, object]:
         """The hello of ``seat``, with its token, as a client sends it; changed if asked."""
@@ -108,6 +109,14 @@ def check_bad_input(server: Server) -> None:
             assert reply["type"] == "error" and words in str(reply["reason"]), reply
             with pytest.raises(ConnectionClosed):
                 intruder.recv(timeout=10)
+    # A hello no JSON reader takes calmly: nested too deeply, and a token UTF-8 cannot encode.
+    for frame in ("[" * 5000, json.dumps(server.hello(1, {"token": "\ud800"}))):
+        with connect(server.url) as intruder:
+            intruder.send(frame)
+            assert received(intruder)["type"] == "error"
+            with pytest.raises(ConnectionClosed) as closed:
+                intruder.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     with connect(server.url) as client:
         client.send(json.dumps(server.hello(0)))
         assert received(client)["type"] == "welcome"
@@ -127,10 +136,14 @@ def check_bad_input(server: Server) -> None:
         assert refused_for(client, unknown).startswith("move: has an unknown field 'admin'")
         play = json.dumps({"type": "play", "player": 0, "card": str(min(view.hand).ascii)})
         assert "waits for P0, P1, P2, P3 to pass" in refused_for(client, play)
-    with connect(server.url) as client:
-        client.send(json.dumps(server.hello(0)))
-        received(client)
-        received(client)
+    with connect(server.url) as replaced, connect(server.url) as client:
+        replaced.send(json.dumps(server.hello(0)))
+        assert [received(replaced)["type"] for _ in "12"] == ["welcome", "view"]
+        client.send(json.dumps(server.hello(0)))  # the same seat again: the player reconnected
+        assert [received(client)["type"] for _ in "12"] == ["welcome", "view"]
+        with pytest.raises(ConnectionClosed) as closed:
+            replaced.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1000
         client.send("[" * 20_000)  # more than the frame limit: websockets closes this connection
         with pytest.raises(ConnectionClosed) as closed:
             client.recv(timeout=10)

@@ -18,13 +18,14 @@ import asyncio
 import json
 import random
 import sys
+from collections.abc import Callable
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 import hearts
 
-BOTS = {"random": hearts.RandomBot, "rule": hearts.RuleBot}
+BOTS: dict[str, Callable[[], hearts.Bot]] = {"random": hearts.RandomBot, "rule": hearts.RuleBot}
 RETRY_SECONDS = 0.2
 
 
@@ -45,7 +46,7 @@ async def play(
                 try:
                     hello = {"type": "hello", "seat": seat, "token": token}
                     await connection.send(json.dumps({**hello, "fingerprint": fingerprint}))
-                    return await _session(connection, bot, rng)
+                    return await _session(connection, seat, bot, rng)
                 finally:
                     last_contact = loop.time()
         except (OSError, ConnectionClosed):
@@ -54,10 +55,12 @@ async def play(
             await asyncio.sleep(RETRY_SECONDS)  # the server may be restarting
 
 
-async def _session(connection: object, bot: hearts.Bot, rng: random.Random) -> list[int]:
+async def _session(
+    connection: ClientConnection, seat: int, bot: hearts.Bot, rng: random.Random
+) -> list[int]:
     """One connection's messages, until the game is over (or the connection drops)."""
     answered: object = None  # the decision this client has sent a move for on this connection
-    async for frame in connection:  # type: ignore[attr-defined]
+    async for frame in connection:
         message = json.loads(frame)
         kind = message["type"]
         if kind == "error":
@@ -66,16 +69,17 @@ async def _session(connection: object, bot: hearts.Bot, rng: random.Random) -> l
             print(f"client: the server refused a move: {message['reason']}", file=sys.stderr)
         elif kind == "over":
             return [int(score) for score in message["scores"]]
-        elif kind == "view":
+        elif kind == "view" and seat in message["view"]["to_move"]:
+            # Reading a view checks it in full (some deal must give it), which takes
+            # milliseconds: this client reads only the views that ask it to move.
             seen = hearts.view_from_dict(message["view"])
             # In the pass every seat moves at once, so views come while this seat's pass is
             # on its way: answer each decision once.
             decision = (seen.hand_number, seen.phase, len(seen.tricks), len(seen.trick))
-            moves = hearts.legal_moves(seen)
-            if moves and decision != answered:
+            if hearts.legal_moves(seen) and decision != answered:
                 answered = decision
                 move = bot.choose(seen, rng)
-                await connection.send(json.dumps(hearts.move_to_dict(move)))  # type: ignore[attr-defined]
+                await connection.send(json.dumps(hearts.move_to_dict(move)))
     raise ConnectionClosed(None, None)  # the server closed the connection before the end
 
 

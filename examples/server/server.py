@@ -27,6 +27,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from typing import IO
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -51,6 +52,7 @@ class Table:
         self.tokens = tokens
         self.connections: dict[int, ServerConnection] = {}
         self.lock = asyncio.Lock()
+        self.closing: set[asyncio.Task[None]] = set()  # old connections of reconnected seats
         self.moves: list[hearts.Move] = []
         if record.exists() and b"\n" in record.read_bytes():  # at least its header line
             self.state = self._resume()
@@ -89,11 +91,11 @@ class Table:
             )
         state = hearts.new_game(self.rules, seed=header["seed"])
         for number, line in enumerate(lines[1:], start=2):
-            move = hearts.loads_move(line, self.rules)
-            try:
+            try:  # every move checked again, as it was when a client sent it
+                move = hearts.loads_move(line, self.rules)
                 state = hearts.apply(state, move)
-            except hearts.IllegalMoveError as error:
-                sys.exit(f"server: line {number} of {self.record} is an illegal move: {error}")
+            except hearts.HeartsError as error:
+                sys.exit(f"server: line {number} of {self.record} is not a move here: {error}")
             self.moves.append(move)
         print(f"server: resumed {len(self.moves)} moves from {self.record}", flush=True)
         return state
@@ -131,12 +133,16 @@ class Table:
         seat = await self._hello(connection)
         if seat is None:
             return
-        replaced = self.connections.get(seat)
-        self.connections[seat] = connection
+        async with self.lock:  # so that no view of a later move comes before the welcome
+            replaced = self.connections.get(seat)
+            self.connections[seat] = connection
+            await _send(connection, {"type": "welcome", "seat": seat, "rules": self._pinned()})
+            await self._send_view(seat, connection)
         if replaced is not None:  # a client that reconnected: its old connection goes
-            await replaced.close(1000, "replaced by a new connection for this seat")
-        await _send(connection, {"type": "welcome", "seat": seat, "rules": self._pinned()})
-        await self._send_view(seat, connection)
+            # Not awaited: closing a connection whose client has vanished takes seconds.
+            closing = asyncio.create_task(replaced.close(1000, "replaced by a new connection"))
+            self.closing.add(closing)
+            closing.add_done_callback(self.closing.discard)
         try:
             async for frame in connection:
                 await self._receive(seat, connection, frame)
@@ -154,11 +160,12 @@ class Table:
         try:
             frame = await asyncio.wait_for(connection.recv(), HELLO_SECONDS)
             hello = json.loads(frame)
-        except (asyncio.TimeoutError, ConnectionClosed, ValueError):
+        # json.loads raises RecursionError, not ValueError, for arrays nested too deeply.
+        except (asyncio.TimeoutError, ConnectionClosed, ValueError, RecursionError):
             hello = None
         reason = _hello_refusal(hello, self.tokens, self.rules.fingerprint)
         if reason is None:
-            return int(hello["seat"])  # type: ignore[index]
+            return int(hello["seat"])
         try:
             await _send(connection, {"type": "error", "reason": reason})
             await connection.close(1008, "hello refused")
@@ -176,7 +183,10 @@ class Table:
             except hearts.HeartsError as error:
                 await _send(connection, {"type": "refused", "reason": str(error)})
                 return
-            for other, peer in list(self.connections.items()):
+            # The seats to move first: the game waits for them, not for the others' views.
+            to_move = self.state.to_move
+            peers = sorted(self.connections.items(), key=lambda peer: peer[0] not in to_move)
+            for other, peer in peers:
                 await self._send_view(other, peer)
 
     async def _send_view(self, seat: int, connection: ServerConnection) -> None:
@@ -201,7 +211,8 @@ def _hello_refusal(hello: object, tokens: list[str], fingerprint: str) -> str | 
     seat, token = hello.get("seat"), hello.get("token")
     if type(seat) is not int or not 0 <= seat < len(tokens) or not isinstance(token, str):
         return f"a hello names a seat from 0 to {len(tokens) - 1} and gives its token."
-    if not secrets.compare_digest(token.encode(), tokens[seat].encode()):
+    # In constant time, and as bytes: JSON text may hold lone surrogates, which UTF-8 refuses.
+    if not secrets.compare_digest(token.encode("utf-8", "surrogatepass"), tokens[seat].encode()):
         return f"that is not the token of seat {seat}."
     if hello.get("fingerprint") != fingerprint:
         return f"this table plays the rules of fingerprint {fingerprint}, not those."
@@ -212,10 +223,10 @@ async def _send(connection: ServerConnection, message: dict[str, object]) -> Non
     await connection.send(json.dumps(message))
 
 
-def _sync(file: object) -> None:
+def _sync(file: IO[str]) -> None:
     """Flush a file to the disk, so that a move acknowledged is a move kept."""
-    file.flush()  # type: ignore[attr-defined]
-    os.fsync(file.fileno())  # type: ignore[attr-defined]
+    file.flush()
+    os.fsync(file.fileno())
 
 
 def _tokens(path: Path) -> list[str]:
