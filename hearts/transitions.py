@@ -205,7 +205,7 @@ def possible_hands(
     """Each seat's hand as ``me`` must allow for it, from what ``me`` can see.
 
     ``me`` holds ``hand``; each other seat holds every ``unseen`` card it has not shown it
-    lacks, and the cards ``me`` knows it holds. A claim safe against these hands is safe
+    lacks, and the cards ``me`` knows it holds (``ruled_out[me]`` is not read). A claim safe against these hands is safe
     against any deal ``me`` cannot tell from the real one: so ``me``'s own moves, a claim
     included, never depend on a card it has not seen.
     """
@@ -397,10 +397,8 @@ def _judged(state: State, position: Position, player: int, seen: bool) -> Positi
         return position
     hand = position.hands[player]
     unseen = state.rules.deck_mask & ~hand & ~position.played
-    ruled_out = tuple(
-        [0 if seat == player else mask for seat, mask in enumerate(state.ruled_out_masks)]
-    )
-    hands = possible_hands(player, hand, unseen, known_masks(state, player), ruled_out)
+    known = known_masks(state, player)
+    hands = possible_hands(player, hand, unseen, known, state.ruled_out_masks)
     return Position(
         position.of, hands, position.trick, position.leader, position.first, position.broken,
         position.taken,

@@ -37,6 +37,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor
 from pathlib import Path
+from typing import Final
 
 import attrs
 
@@ -515,8 +516,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    build = "compiled with mypyc" if compiled else "pure Python"
-    parser.add_argument("--version", action="version", version=f"hearts {__version__} ({build})")
+    parser.add_argument("--version", action="version", version=_VERSION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     def command(
@@ -639,14 +639,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+_VERSION: Final = f"hearts {__version__} ({'compiled with mypyc' if compiled else 'pure Python'})"
+"""What ``hearts --version`` says, and the demo's first line begins with: which build runs."""
+
+
 def _announce_build() -> None:
     """The demo's first line: which build of hearts runs; a pure build says so on stderr too.
 
     A build made with ``HEARTS_COMPILE=auto`` falls back to pure Python where it cannot
     compile, and pip does not show the build's own note: this line does.
     """
-    build = "compiled with mypyc" if compiled else "pure Python"
-    print(f"hearts {__version__} ({build}): one seeded game; 'hearts --help' lists the commands")
+    print(f"{_VERSION}: one seeded game; 'hearts --help' lists the commands")
     if not compiled:
         sys.stdout.flush()
         print(
