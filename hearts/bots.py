@@ -430,6 +430,15 @@ def _check_seed(name: str, seed: object) -> int:
     return seed
 
 
+def check_bot_seed(bot_seed: object) -> int:
+    """``bot_seed`` checked, or for None a fresh one from the operating system.
+
+    >>> check_bot_seed(7), check_bot_seed(None) != check_bot_seed(None)
+    (7, True)
+    """
+    return _check_seed("bot_seed", bot_seed)
+
+
 def _seated(caller: str, rules: object, bots: Iterable[Bot], seed: object = 0) -> tuple[Bot, ...]:
     """``bots`` as a tuple, checking ``rules``, ``seed`` (the default passes) and their count."""
     if not isinstance(rules, Rules):

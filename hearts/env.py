@@ -75,7 +75,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from hearts import tensor
-from hearts.bots import Bot, RuleBot, is_bot
+from hearts.bots import Bot, RuleBot, check_bot_seed, is_bot
 from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet, cards_of
 from hearts.engine import apply, check_seat, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
@@ -265,11 +265,21 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space: the same object every call."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's action space: ``Discrete(action_count(rules))``."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def _seat_of(self, agent: object) -> int:
+        """The seat of ``agent``, refused with the agents' names if it is none of them."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise HeartsError(
+                f"This environment has no agent {describe_value(agent)}: its agents are "
+                f"{', '.join(self.possible_agents)}."
+            )
+        return seat
 
     @property
     def game(self) -> State:
@@ -340,7 +350,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its view's vector and its action mask (new arrays)."""
-        seat = self._seats[agent]
+        seat = self._seat_of(agent)
         seen = self._view(seat)
         selected = agent == self.agent_selection and not self.game.is_over
         mask = np.zeros(self._actions, dtype=np.int8)
@@ -410,12 +420,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
                 f"{agent} must choose an action: None is the action only of an agent whose "
                 "game is over."
             )
-        try:
-            number = operator.index(action)
-        except TypeError:
-            raise TypeError(
-                f"An action is an int from 0 to {self._actions - 1}, got {describe_value(action)}."
-            ) from None
+        number = _action_number(action, self._actions)
         if number in self._legal:
             return number
         raise IllegalMoveError(
@@ -526,6 +531,16 @@ def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
     return OrderEnforcingWrapper(HeartsEnv(rules, render_mode))
 
 
+def _action_number(action: object, actions: int) -> int:
+    """``action`` as an int: a Python or NumPy integer, never a bool, an array or a float."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
+        return int(action)
+    raise TypeError(
+        f"An action is an int from 0 to {actions - 1} (a Python or NumPy integer), got "
+        f"{describe_value(action)}."
+    )
+
+
 class SingleAgentEnv(gymnasium.Env[Observation, int]):
     """One seat of a game as a Gymnasium environment; bots play the other seats.
 
@@ -537,9 +552,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     whole game (``terminated`` when it ends; never ``truncated``).
 
     ``reset(seed=s)`` deals the game of ``hearts.new_game(rules, seed=s)``. The bots draw
-    from generators seeded from the environment's own generator (``np_random``), never
-    from ``s`` itself, so a bot cannot work the deals out from its generator; the same
-    seed plays the same game.
+    from generators seeded from ``bot_seed`` (kept in :attr:`bot_seed`; drawn from the
+    operating system when not given) and the game's seed together, so a bot cannot work
+    the deals out from its generator, whatever ``s`` is; an environment made with the
+    same ``bot_seed`` plays the same game again from the same ``s``.
 
     ``illegal_action="raise"`` (the default) refuses an action the mask does not allow
     with :class:`~hearts.IllegalMoveError`; ``"random"`` replaces it by a legal action
@@ -571,8 +587,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         *,
         illegal_action: str = "raise",
         render_mode: str | None = None,
+        bot_seed: int | None = None,
     ) -> None:
         HeartsEnv(Rules(), render_mode)  # checks the mode
+        self.bot_seed: int = check_bot_seed(bot_seed)
+        """The seed of the bots' generators, with each game's seed (reproduces a run)."""
         self._table = HeartsEnv(
             _checked_rules("SingleAgentEnv", rules),
             render_mode=None if render_mode is None else "ansi",
@@ -617,11 +636,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         """Start a new game, from ``seed`` if given; the bots move until the seat's turn."""
         super().reset(seed=seed)
         deals = int(self.np_random.integers(2**63)) if seed is None else seed
-        bot_seed = int(self.np_random.integers(2**63))
+        self._table.reset(seed=deals)  # refuses a seed that is not an int
         self._rngs = {
-            other: random.Random(f"hearts-env-bot:{bot_seed}:{other}") for other in self._bots
+            other: random.Random(f"hearts-env-bot:{self.bot_seed}:{deals}:{other}")
+            for other in self._bots
         }
-        self._table.reset(seed=deals)
         self._counted = 0
         self._advance()
         return self._table.observe(self._agent), {}
@@ -634,7 +653,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         mask = self.action_masks()
         if self._illegal == "random":
             try:
-                number = operator.index(action)
+                number = _action_number(action, len(mask))
             except TypeError:
                 number = -1
             if not 0 <= number < len(mask) or not mask[number]:

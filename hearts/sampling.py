@@ -23,10 +23,9 @@ True
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Sequence
 from math import comb
-from typing import Final, NamedTuple
+from typing import Final
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
@@ -334,57 +333,6 @@ def _after_exchange(view: PlayerView) -> bool:
     return view.phase in (Phase.PLAY, Phase.SHOOT)
 
 
-_KEPT_VIEWS: Final = 128
-_KEPT_WORK: Final = 15_000
-
-
-class _CacheInfo(NamedTuple):
-    hits: int
-    misses: int
-    maxsize: int | None
-    currsize: int
-
-
-class _DealerCache:
-    """The counted deals of the views asked for last: search samples one view often.
-
-    Kept while their tables hold 15,000 counting steps in all (a few MB), and no
-    more than 128 views, the oldest dropped first; a view needs a few hundred steps at most,
-    as a rule. Called like the
-    function it caches, with ``cache_clear`` and ``cache_info`` as :func:`functools.lru_cache`.
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[PlayerView, _Dealer] = {}
-        self._hits = self._misses = 0
-        self._lock = threading.Lock()  # bots may sample in several threads at once
-
-    def __call__(self, view: PlayerView) -> _Dealer:
-        with self._lock:
-            dealer = self._kept.pop(view, None)
-            if dealer is not None:
-                self._hits += 1
-                self._kept[view] = dealer  # the newest last
-                return dealer
-            self._misses += 1
-        dealer = _count_view(view)  # outside the lock: other threads go on meanwhile
-        with self._lock:
-            self._kept[view] = dealer  # the newest last
-            while len(self._kept) > _KEPT_VIEWS or (
-                len(self._kept) > 1 and sum(k._work for k in self._kept.values()) > _KEPT_WORK
-            ):
-                del self._kept[next(iter(self._kept))]
-        return dealer
-
-    def cache_clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self._hits = self._misses = 0
-
-    def cache_info(self) -> _CacheInfo:
-        return _CacheInfo(self._hits, self._misses, None, len(self._kept))
-
-
 def _count_view(view: PlayerView, limit: int | None = None) -> _Dealer:
     """The counted deals of ``view``'s unseen cards, in at most ``limit`` steps."""
     rules, player = view.rules, view.player
@@ -457,7 +405,22 @@ def _count_view(view: PlayerView, limit: int | None = None) -> _Dealer:
     return dealer
 
 
-_dealer: Final = _DealerCache()
+def _dealer(view: PlayerView) -> _Dealer:
+    """The counted deals of ``view``'s unseen cards, kept on the view for its next sample.
+
+    Kept on the view and nowhere else: a module-wide cache would hold every seat's views
+    where any bot could read them. The count stops at :data:`DEAL_WORK` steps whoever made
+    the view (real views need far fewer), so no view, however it was built, takes long.
+    """
+    dealer = view._dealer
+    if isinstance(dealer, _Dealer):
+        return dealer
+    try:
+        dealer = _count_view(view, DEAL_WORK)
+    except DealWorkError as error:
+        raise DealWorkError(f"P{view.player}'s view cannot be dealt: {error}") from None
+    view._keep_dealer(dealer)
+    return dealer
 
 
 def _reason(view: PlayerView, card: int) -> str:

@@ -83,7 +83,7 @@ class PlayerView(Value):
     """
 
     __slots__ = (
-        "_hash", "dealt_mask", "hand_mask", "hand_number", "hand_sizes", "hearts_broken",
+        "_dealer", "_hash", "dealt_mask", "hand_mask", "hand_number", "hand_sizes", "hearts_broken",
         "known_masks", "leader", "pass_count", "pass_direction", "passed_mask", "phase",
         "player", "received_mask", "results", "ruled_out_masks", "rules", "scores",
         "taken_masks", "to_move", "trick", "tricks",
@@ -128,6 +128,10 @@ class PlayerView(Value):
     others, the cards the player passed them and has not seen played, and the lowest club
     in the hand of the seat that led the first trick as its holder, until it is played."""
     _hash: int
+    _dealer: object
+    """The counted deals of the unseen cards, once :func:`hearts.sample` has counted them
+    (None before): kept on the view, which holds its seat's own hand already, and on no
+    module, where another seat's bot could read it."""
     ruled_out_masks: tuple[int, ...]
     """Cards each other seat is known not to hold: every card of a suit it did not follow,
     and any card whose holding would have made one of its plays illegal (a heart led
@@ -179,6 +183,11 @@ class PlayerView(Value):
         object.__setattr__(self, "known_masks", known_masks)
         object.__setattr__(self, "ruled_out_masks", ruled_out_masks)
         object.__setattr__(self, "_hash", -1)
+        object.__setattr__(self, "_dealer", None)
+
+    def _keep_dealer(self, dealer: object) -> None:
+        """Keep the counted deals of this view's unseen cards (see :attr:`_dealer`)."""
+        object.__setattr__(self, "_dealer", dealer)
 
     def _fields(self) -> tuple[object, ...]:
         return (

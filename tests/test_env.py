@@ -269,7 +269,10 @@ def test_illegal_actions_are_refused_with_the_reason() -> None:
         table.step(CLAIM)
     with pytest.raises(IllegalMoveError, match=r"^player_\d must choose an action: None is"):
         table.step(None)
-    with pytest.raises(TypeError, match=r"^An action is an int from 0 to 57, got '2C'\.$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^An action is an int from 0 to 57 \(a Python or NumPy integer\), got '2C'\.$",
+    ):
         table.step("2C")
     table.step(np.int32(0))  # NumPy's ints are actions: 2♣
     assert table.game.trick == (hearts.Card("2C"),)
@@ -353,8 +356,10 @@ def test_single_agent_random_game_to_the_end(name: str) -> None:
 
 
 def test_single_agent_seeds_are_reproducible() -> None:
-    def play(seed: int) -> list[float]:
-        game = SingleAgentEnv(Rules(target=40), seat=3, opponents=[hearts.RandomBot()] * 3)
+    def play(seed: int, bot_seed: int = 1) -> list[float]:
+        game = SingleAgentEnv(
+            Rules(target=40), seat=3, opponents=[hearts.RandomBot()] * 3, bot_seed=bot_seed
+        )
         game.reset(seed=seed)
         rewards, done = [], False
         while not done:
@@ -364,6 +369,7 @@ def test_single_agent_seeds_are_reproducible() -> None:
 
     assert play(4) == play(4)
     assert play(4) != play(5)
+    assert play(4) != play(4, bot_seed=2)  # the same deals, other draws by the bots
     game = SingleAgentEnv(seat=2)
     game.reset(seed=6)
     state = hearts.new_game(Rules(), seed=6)
@@ -427,3 +433,69 @@ def test_single_agent_render(capsys: pytest.CaptureFixture[str]) -> None:
     human.step(int(human.action_masks().nonzero()[0][0]))
     assert "player_0 to move (picked" in capsys.readouterr().out
     assert SingleAgentEnv().render() is None
+
+
+class _Spy:
+    """A random bot that keeps the generators it is given."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[random.Random] = []
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        self.seen.append(rng)
+        return hearts.RandomBot().choose(view, rng)
+
+
+def test_single_agent_bots_cannot_recover_the_deal_seed() -> None:
+    """A bot's generator comes from the environment's bot seed and the game's seed
+    together: the same reset(seed=s) in two environments gives the bots unrelated draws,
+    so no bot can try seeds until its draws match and so learn the deal. The bot seed is
+    kept, and an environment made with it plays the same game again."""
+    draws = []
+    for _ in range(2):
+        spy = _Spy()
+        game = SingleAgentEnv(seat=0, opponents=[spy, hearts.RuleBot(), hearts.RuleBot()])
+        game.reset(seed=3)
+        while not spy.seen:
+            game.step(int(game.action_masks().nonzero()[0][0]))
+        draws.append(spy.seen[0].random())
+    assert draws[0] != draws[1]
+    assert random.Random(3).random() not in draws
+    first = SingleAgentEnv(seat=1, opponents=[hearts.RandomBot()] * 3)
+    again = SingleAgentEnv(seat=1, opponents=[hearts.RandomBot()] * 3, bot_seed=first.bot_seed)
+    for game in (first, again):
+        game.reset(seed=8)
+        while not game.game.is_over:
+            game.step(int(game.action_masks().nonzero()[0][0]))
+    assert first.game == again.game
+    with pytest.raises(TypeError, match=r"^bot_seed must be an int, or None to draw one, got 1.5"):
+        SingleAgentEnv(bot_seed=1.5)  # type: ignore[arg-type]
+
+
+def test_an_unknown_agent_and_actions_of_other_types_are_refused() -> None:
+    """An agent that is not one, and an action that is a bool, an array or a float, are
+    refused with a sentence; NumPy's integers are actions as ints are."""
+    table = HeartsEnv()
+    table.reset(seed=1)
+    for agent in ("player_9", 0, None):
+        with pytest.raises(
+            HeartsError,
+            match=r"^This environment has no agent .*: its agents are player_0, player_1, player_2, player_3\.$",
+        ):
+            table.observe(agent)  # type: ignore[arg-type]
+        with pytest.raises(HeartsError, match=r"no agent"):
+            table.action_space(agent)  # type: ignore[arg-type]
+    legal = int(table.observe("player_0")["action_mask"].nonzero()[0][0])
+    for action in (True, np.array(legal), float(legal), np.bool_(True), "0"):
+        with pytest.raises(
+            TypeError,
+            match=r"^An action is an int from 0 to \d+ \(a Python or NumPy integer\), got",
+        ):
+            table.step(action)  # type: ignore[arg-type]
+    table.step(np.int64(legal))
+    game = SingleAgentEnv(seat=0, illegal_action="random")
+    game.reset(seed=1)
+    _, _, _, _, info = game.step(True)  # type: ignore[arg-type]
+    assert info == {"illegal_action": True}

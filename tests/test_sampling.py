@@ -416,23 +416,40 @@ def test_a_view_too_costly_to_count_is_refused() -> None:
     )
 
 
-def test_the_counted_deals_kept_are_bounded() -> None:
-    """At most 128 views' counted deals are kept, with 15,000 counting steps in all."""
-    cache = hearts.sampling._dealer
-    cache.cache_clear()
-    rng = random.Random(3)
-    seen = []
-    for seed in range(40):
-        state = hearts.new_game(Rules(players=6), seed=seed)
-        while not state.is_over and len(state.results) < 1:
-            moves = hearts.legal_moves(state)
-            state = hearts.apply(state, moves[rng.randrange(len(moves))])
-            if state.phase is Phase.PLAY:
-                seen.append(hearts.view(state, state.to_move[0]))
-    for view in seen:
+def test_the_counted_deals_are_kept_on_the_view_and_nowhere_else() -> None:
+    """A view is counted once however often it is sampled, and what is counted stays on
+    the view: no module keeps a seat's view where another seat's bot could read it."""
+    state = hearts.new_game(seed=5)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 1)
+    assert seen._dealer is None
+    hearts.sample(seen, random.Random(1))
+    dealer = seen._dealer
+    assert isinstance(dealer, hearts.sampling._Dealer) and dealer._work > 0
+    hearts.sample(seen, random.Random(2))
+    assert hearts.count_deals(seen) and seen._dealer is dealer
+    twin = hearts.view(state, 1)  # equal, but a fresh value: counted afresh
+    assert twin == seen and twin._dealer is None and not hasattr(hearts.sampling, "_KEPT_VIEWS")
+    assert hearts.view_from_dict(hearts.view_to_dict(seen))._dealer is None
+    assert hearts.count_deals(twin) == hearts.count_deals(seen)
+
+
+def test_a_view_too_costly_to_count_is_refused_however_it_was_made() -> None:
+    """count_deals and sample stop at DEAL_WORK steps on a view built by hand too: a
+    sentence naming the view, in far less than the second an unbounded count took."""
+    limit = hearts.sampling.DEAL_WORK
+    for seed in range(50):
+        view = crafted_view(seed)
+        try:
+            hearts.sampling._count_view(view, limit)
+        except hearts.sampling.DealWorkError:
+            break
+        except HeartsError:
+            continue
+    else:
+        raise AssertionError("no crafted view needs more than DEAL_WORK steps")
+    message = rf"^P0's view cannot be dealt: counting its deals would take more than {limit:,}"
+    with pytest.raises(hearts.sampling.DealWorkError, match=message):
         hearts.count_deals(view)
-    kept = cache._kept.values()
-    assert len(seen) > 128 and cache.cache_info().currsize == len(kept) <= 128
-    assert sum(dealer._work for dealer in kept) <= hearts.sampling._KEPT_WORK
-    hearts.count_deals(seen[-1])
-    assert cache.cache_info().hits >= 1
+    with pytest.raises(hearts.sampling.DealWorkError, match=message):
+        hearts.sample(view.replace(), random.Random(0))

@@ -1,0 +1,198 @@
+"""What an in-process bot can reach: nothing that tells it a card its seat may not know.
+
+The trust model (docs/bots.md, "What a bot can see"): everything reachable by attribute
+access or iteration from any ``hearts`` module — module globals, classes, caches, the
+defaults and closures of functions — holds public data, or nothing of a game at all.
+These tests play games between the library's bots, the search bots included (they sample
+hidden hands, the kernel keeps tables of plays), and after every decision walk every
+``hearts`` module for a game :class:`~hearts.State`, any seat's
+:class:`~hearts.PlayerView`, a finished hand, or an int that is the mask of a hand some
+seat holds or was dealt. Introspection beyond attributes (``gc``, frames) is out of scope
+in-process: untrusted bots run in another process (``hearts simulate --isolate``, the
+server example).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from collections.abc import Iterator
+
+import pytest
+
+import hearts
+from hearts import HandResult, ISMCTSBot, PlayerView, RuleBot, Rules, SearchBot, State
+
+_FORBIDDEN = (State, PlayerView, HandResult)
+_LEAVES = (str, bytes, float, complex, bool, type(None), range)
+
+
+def _modules() -> list[types.ModuleType]:
+    return [
+        module
+        for name, module in sorted(sys.modules.items())
+        if (name == "hearts" or name.startswith("hearts.")) and module is not None
+    ]
+
+
+def _attributes(value: object) -> Iterator[tuple[str, object]]:
+    """The attributes of an instance of a ``hearts`` class, pure or compiled."""
+    names: set[str] = set(getattr(value, "__dict__", {}))
+    for kind in type(value).__mro__:
+        slots = kind.__dict__.get("__slots__", ())
+        names.update((slots,) if isinstance(slots, str) else slots)
+        names.update(kind.__dict__.get("__mypyc_attrs__", ()))
+    for name in sorted(names - {"__dict__", "__weakref__"}):
+        try:
+            yield name, getattr(value, name)
+        except AttributeError:
+            continue
+
+
+def _children(value: object) -> Iterator[tuple[str, object]]:
+    if isinstance(value, types.ModuleType):
+        if value.__name__.split(".")[0] == "hearts":
+            yield from vars(value).items()
+    elif isinstance(value, dict):
+        for key, item in list(value.items()):
+            yield "<key>", key
+            yield f"[{key!r}]"[:40], item
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for index, item in enumerate(list(value)):
+            yield f"[{index}]", item
+    elif isinstance(value, type):
+        if value.__module__.split(".")[0] == "hearts":
+            yield from list(vars(value).items())
+    elif isinstance(value, (types.FunctionType, types.MethodType)):
+        function = getattr(value, "__func__", value)
+        yield "__self__", getattr(value, "__self__", None)
+        yield "__defaults__", getattr(function, "__defaults__", None)
+        yield "__kwdefaults__", getattr(function, "__kwdefaults__", None)
+        for index, cell in enumerate(getattr(function, "__closure__", None) or ()):
+            try:
+                yield f"<closure {index}>", cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+    elif hasattr(value, "__wrapped__") and callable(value):  # functools.lru_cache and kin
+        yield "__wrapped__", value.__wrapped__  # its cache is reachable only through gc
+    elif type(value).__module__.split(".")[0] == "hearts":
+        yield from _attributes(value)
+
+
+def reachable() -> Iterator[tuple[str, object]]:
+    """(path, value) for everything reachable from the ``hearts`` modules' globals."""
+    seen: set[int] = set()
+    stack: list[tuple[str, object]] = [(module.__name__, module) for module in _modules()]
+    while stack:
+        path, value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        yield path, value
+        if isinstance(value, (*_LEAVES, int)):
+            continue
+        stack.extend((f"{path}.{name}", child) for name, child in _children(value))
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def secrets_of(state: State) -> set[int]:
+    """Masks that name hidden cards: each seat's hand and deal, and its holding in a suit."""
+    found = set()
+    for hand, dealt in zip(state.hand_masks, state.dealt_masks, strict=True):
+        for mask in (hand, dealt):
+            found.add(mask)
+            found.update(mask & suit for suit in hearts.cards.SUIT_MASKS)
+    return {mask for mask in found if _bits(mask) >= 2}
+
+
+def leaks(state: State, public: set[int]) -> list[str]:
+    """What the walk finds that no seat may read: game values, and masks of hidden cards."""
+    secret = secrets_of(state) - public
+    found = []
+    for path, value in reachable():
+        if isinstance(value, _FORBIDDEN) or type(value).__name__ in ("History", "_Dealer"):
+            found.append(f"{path}: a {type(value).__name__}")
+        elif isinstance(value, int) and not isinstance(value, bool) and value in secret:
+            found.append(f"{path}: the mask {hearts.CardSet.from_mask(value)} of hidden cards")
+    return found
+
+
+@pytest.fixture(scope="module")
+def public_ints() -> set[int]:
+    """The ints the modules hold before any game: constants (suit masks, A♠ K♠, ...)."""
+    return {
+        value for _, value in reachable() if isinstance(value, int) and not isinstance(value, bool)
+    }
+
+
+BOTS = {
+    "rule": lambda: RuleBot(),
+    "search": lambda: SearchBot(samples=4),
+    "ismcts": lambda: ISMCTSBot(iterations=30),
+}
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(target=26), Rules(players=3, jokers=2, claims=True, hands=2, target=None)],
+    ids=["standard", "three-with-joker"],
+)
+def test_no_module_holds_a_hidden_card_while_bots_play(rules: Rules, public_ints: set[int]) -> None:
+    """Rule: a bot sees its own view and nothing more (docs/bots.md, "What a bot can see").
+
+    Every seat's bot decides on its view; after each decision, with the search bots'
+    samples and the kernel's tables warm, no ``hearts`` module reaches a State, a view,
+    a finished hand, or the mask of a hand a seat holds or was dealt."""
+    names = list(BOTS)
+    bots = [BOTS[names[seat % len(names)]]() for seat in range(rules.players)]
+    rngs = [random.Random(f"trust:{seat}") for seat in range(rules.players)]
+    state = hearts.new_game(rules, seed=11)
+    decisions = 0
+    while not state.is_over:
+        if not state.to_move:  # a deal: the table's chance move
+            state = hearts.apply(state, hearts.legal_moves(state)[0])
+            continue
+        seat = state.to_move[0]
+        seen = hearts.view(state, seat)
+        move = bots[seat].choose(seen, rngs[seat])
+        hearts.count_deals(seen)
+        hearts.sample(seen, rngs[seat])
+        state = hearts.apply(state, move, by=seat)
+        decisions += 1
+        if decisions % 3 == 0 or state.is_over:
+            assert leaks(state, public_ints) == [], f"after {decisions} decisions"
+    assert decisions > 20
+
+
+def test_play_game_and_a_tournament_leave_nothing_behind(public_ints: set[int]) -> None:
+    """The same walk after whole games played by :func:`hearts.play_game` and
+    :func:`hearts.tournament`, with a server-side :func:`hearts.apply` by seat."""
+    bots = [SearchBot(samples=3), ISMCTSBot(iterations=20), RuleBot(), RuleBot()]
+    result = hearts.play_game(Rules(target=30), bots, seed=4)
+    assert result.bot_seed != 4
+    hearts.tournament(Rules(hands=1, target=None), bots, 2, seed=6)
+    state = hearts.new_game(Rules(hands=1, target=None), seed=9)
+    while not state.is_over:
+        state = hearts.apply(state, hearts.legal_moves(state)[-1])
+    assert leaks(state, public_ints) == []
+
+
+def test_the_walk_finds_a_planted_leak(public_ints: set[int]) -> None:
+    """The walk is not blind: a view, or a hand's mask, kept on a module is found."""
+    state = hearts.new_game(seed=2)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    planted = hearts.sampling
+    try:
+        planted.__dict__["_planted"] = {"cache": [hearts.view(state, 1)]}
+        assert any(
+            "_planted" in found and "PlayerView" in found for found in leaks(state, public_ints)
+        )
+        planted.__dict__["_planted"] = {state.hand_masks[2]: 1}
+        assert any("_planted.<key>" in found for found in leaks(state, public_ints))
+    finally:
+        planted.__dict__.pop("_planted", None)
+    assert leaks(state, public_ints) == []
