@@ -48,6 +48,7 @@ from hearts.engine import (
 )
 from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
 from hearts.ismcts import ISMCTSBot
+from hearts.isolation import Isolated
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.records import (
@@ -159,6 +160,7 @@ __all__ = [
     "HeartsError",
     "ISMCTSBot",
     "IllegalMoveError",
+    "Isolated",
     "Move",
     "NotationError",
     "Pass",

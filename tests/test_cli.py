@@ -8,6 +8,7 @@ import json
 import os
 import pty
 import random
+import re
 import select
 import signal
 import subprocess
@@ -56,7 +57,8 @@ def test_default_command_prints_a_transcript_and_final_scores(
     else:  # a pure build (HEARTS_COMPILE=auto's fallback) says so on stderr, in one line
         assert captured.err.count("\n") == 1
         assert captured.err.startswith("hearts: running the pure-Python build, as the compiled")
-    assert out.startswith("Hearts: 4 players, game to 100, seed 1, random players\n")
+    # The bots' seed is drawn afresh (never the deal's seed) and shown, to replay the game.
+    assert re.match(r"Hearts: 4 players, game to 100, seed 1, bot seed \d+, random players\n", out)
     assert "Hand 1: pass left, P0 deals" in out
     assert "Hand 2: pass right, P1 deals" in out
     assert "Hand 4: no passing (hold hand), P3 deals" in out
@@ -71,12 +73,19 @@ def test_default_command_prints_a_transcript_and_final_scores(
 
 
 def test_same_seed_same_transcript(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["play", "--seed", "5"])
+    main(["play", "--seed", "5", "--bot-seed", "1"])
     first = capsys.readouterr().out
-    main(["--seed", "5"])
+    main(["--seed", "5", "--bot-seed", "1"])
     assert capsys.readouterr().out == first
-    main(["--seed", "6"])
+    main(["--seed", "6", "--bot-seed", "1"])
     assert capsys.readouterr().out != first
+    # Without --bot-seed, the bots' seed is drawn afresh and shown: it replays the game.
+    main(["--seed", "5"])
+    drawn = capsys.readouterr().out
+    shown = re.search(r", bot seed (\d+),", drawn)
+    assert shown is not None and shown.group(1) != "5"
+    main(["--seed", "5", "--bot-seed", shown.group(1)])
+    assert capsys.readouterr().out == drawn
 
 
 def test_bot_seed_separates_the_bots_draws_from_the_deals(
@@ -122,21 +131,28 @@ def test_python_dash_m_hearts_runs() -> None:
     assert "Final scores:" in done.stdout
 
 
-def test_python_dash_m_hearts_is_deterministic() -> None:
-    first, second = run(), run()
+def test_python_dash_m_hearts_is_deterministic_given_both_seeds() -> None:
+    first, second = run("--bot-seed", "2"), run("--bot-seed", "2")
     assert first.returncode == second.returncode == 0
     assert first.stdout == second.stdout and first.stderr == second.stderr
-    assert first.stderr.count("\n") == (0 if hearts.compiled else 1)  # a pure build says so
-    assert first.stdout.split("\n", 1)[1].startswith(
-        "Hearts: 4 players, game to 100, seed 1, random players\n"
+    assert first.stdout.startswith(
+        "Hearts: 4 players, game to 100, seed 1, bot seed 2, random players\n"
+    )
+    bare = run()  # the README's main command: the build, then a game with a drawn bot seed
+    assert bare.stderr.count("\n") == (0 if hearts.compiled else 1)  # a pure build says so
+    assert re.match(
+        r"hearts .*\nHearts: 4 players, game to 100, seed 1, bot seed \d+, random players\n",
+        bare.stdout,
     )
 
 
 def test_play_with_a_preset_a_rules_file_and_bots(tmp_path: Path) -> None:
-    done = run("play", "--rules", "black-maria", "--seed", "4", "--bots", "random")
+    done = run(
+        "play", "--rules", "black-maria", "--seed", "4", "--bots", "random", "--bot-seed", "4"
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(
-        "Hearts (black-maria): 3 players, 9 deals, seed 4, random players"
+        "Hearts (black-maria): 3 players, 9 deals, seed 4, bot seed 4, random players"
     )
     assert "Hand 9: pass right, P2 deals" in done.stdout and "Hand 10" not in done.stdout
     rules_file = tmp_path / "rules.json"
@@ -229,10 +245,10 @@ def test_an_unfinished_record_is_valid(tmp_path: Path) -> None:
 
 
 def test_simulate_prints_a_summary_table() -> None:
-    done = run("simulate", "--games", "6", "--target", "30", "--seed", "2")
+    done = run("simulate", "--games", "6", "--target", "30", "--seed", "2", "--bot-seed", "3")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Simulated 6 games of Hearts: 4 players, game to 30, seed 2"
+    assert lines[0] == "Simulated 6 games of Hearts: 4 players, game to 30, seed 2, bot seed 3"
     assert lines[2].split() == ["Seat", "Bot", "Wins", "Win", "%", "Points", "per", "hand"]
     assert [line.split()[:2] for line in lines[3:7]] == [[f"P{s}", "random"] for s in range(4)]
     assert lines[8].startswith("Shared wins: ")
@@ -241,8 +257,10 @@ def test_simulate_prints_a_summary_table() -> None:
 
 
 def test_simulate_json_is_the_same_whatever_the_workers() -> None:
-    one = run("simulate", "--games", "8", "--target", "30", "--json")
-    two = run("simulate", "--games", "8", "--target", "30", "--json", "--workers", "2")
+    one = run("simulate", "--games", "8", "--target", "30", "--json", "--bot-seed", "3")
+    two = run(
+        "simulate", "--games", "8", "--target", "30", "--json", "--bot-seed", "3", "--workers", "2"
+    )
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout
     report = json.loads(one.stdout)
@@ -261,10 +279,12 @@ def test_simulate_counts_moons_suns_and_hands_as_the_games_do() -> None:
     )
     report = json.loads(done.stdout)
     rules = hearts.Rules.preset("wocg").replace(target=40)
-    # Issue 26: simulate plays hearts.tournament's games (its seeds, seats not rotating);
-    # without --bot-seed the bots' seed is the --seed.
+    # simulate plays hearts.tournament's games (its seeds, seats not rotating); without
+    # --bot-seed the bots' seed is drawn afresh, never the --seed, and reported.
+    bot_seed = report["bot_seed"]
+    assert isinstance(bot_seed, int) and bot_seed != 9 and bot_seed.bit_length() > 32
     bots = [hearts.RandomBot()] * 4
-    games = hearts.tournament(rules, bots, 5, seed=9, bot_seed=9, rotate=False).games
+    games = hearts.tournament(rules, bots, 5, seed=9, bot_seed=bot_seed, rotate=False).games
     assert [game.seed for game in games] == [game_seed(9, index) for index in range(5)]
     assert report["hands"] == sum(game.hands for game in games)
     assert report["moons"] == sum(game.moons for game in games)
@@ -662,12 +682,14 @@ def test_bots_plug_in_by_name(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(BOTS, "lowest", Lowest())
-    assert main(["play", "--bots", "lowest,random,lowest,random", "--target", "30"]) == 0
+    bots = "lowest,random,lowest,random"
+    assert main(["play", "--bots", bots, "--target", "30", "--bot-seed", "7"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
-        "Hearts: 4 players, game to 30, seed 1, bots P0 lowest, P1 random, P2 lowest, P3 random\n"
+        "Hearts: 4 players, game to 30, seed 1, bot seed 7, bots P0 lowest, P1 random, "
+        "P2 lowest, P3 random\n"
     )
-    state, record = play_game(hearts.Rules(target=30), 1, ["lowest", "random", "lowest", "random"])
+    state, record = play_game(hearts.Rules(target=30), 1, bots.split(","))
     assert record.metadata["players"] == ["lowest", "random", "lowest", "random"]
     assert hearts.replay(record).final == state
 
@@ -675,8 +697,8 @@ def test_bots_plug_in_by_name(
 def test_changing_one_seats_bot_keeps_the_others_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each seat draws from its own generator: the first hand's passes of P1-P3 agree."""
     monkeypatch.setitem(BOTS, "lowest", Lowest())
-    _, mixed = play_game(hearts.Rules(), 1, ["lowest", "random", "random", "random"])
-    _, plain = play_game(hearts.Rules(), 1, ["random"])
+    _, mixed = play_game(hearts.Rules(), 1, ["lowest", "random", "random", "random"], bot_seed=2)
+    _, plain = play_game(hearts.Rules(), 1, ["random"], bot_seed=2)
     assert mixed.moves[2:5] == plain.moves[2:5] and mixed.moves[1] != plain.moves[1]
 
 
@@ -704,6 +726,7 @@ def test_a_registered_bot_plays_in_worker_processes(
     """Workers get the bots themselves, not names looked up in a fresh hearts.cli.BOTS."""
     monkeypatch.setitem(BOTS, "lowest", Lowest())
     args = ["simulate", "--games", "4", "--target", "20", "--bots", "lowest,random,lowest,rule"]
+    args += ["--bot-seed", "5"]
     assert main([*args, "--json", "--workers", "2"]) == 0
     two = capsys.readouterr()
     assert two.err == ""
@@ -780,3 +803,14 @@ def test_sigterm_and_ctrl_c_stop_the_workers_without_leaks() -> None:
                 os.killpg(process.pid, signal.SIGKILL)
     assert (terminated.returncode, results[0][1]) == (143, b"hearts: terminated\n")
     assert (interrupted.returncode, results[1][1]) == (130, b"hearts: interrupted\n")
+
+
+def test_isolate_plays_each_bot_in_its_own_process_and_the_same_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--isolate seats each bot in a process of its own (hearts.Isolated): same game."""
+    args = ["play", "--bots", "rule,random,rule,random", "--target", "20", "--bot-seed", "2"]
+    assert main(args) == 0
+    plain = capsys.readouterr().out
+    assert main([*args, "--isolate"]) == 0
+    assert capsys.readouterr().out == plain

@@ -14,6 +14,8 @@ server example).
 
 from __future__ import annotations
 
+import os
+import pickle
 import random
 import sys
 import types
@@ -22,7 +24,7 @@ from collections.abc import Iterator
 import pytest
 
 import hearts
-from hearts import HandResult, ISMCTSBot, PlayerView, RuleBot, Rules, SearchBot, State
+from hearts import HandResult, HeartsError, ISMCTSBot, PlayerView, RuleBot, Rules, SearchBot, State
 
 _FORBIDDEN = (State, PlayerView, HandResult)
 _LEAVES = (str, bytes, float, complex, bool, type(None), range)
@@ -130,7 +132,7 @@ def public_ints() -> set[int]:
 
 
 BOTS = {
-    "rule": lambda: RuleBot(),
+    "rule": RuleBot,
     "search": lambda: SearchBot(samples=4),
     "ismcts": lambda: ISMCTSBot(iterations=30),
 }
@@ -196,3 +198,61 @@ def test_the_walk_finds_a_planted_leak(public_ints: set[int]) -> None:
     finally:
         planted.__dict__.pop("_planted", None)
     assert leaks(state, public_ints) == []
+
+
+class ElsewhereBot:
+    """A rule bot that refuses to play in the process that made it."""
+
+    name = "elsewhere"
+
+    def __init__(self) -> None:
+        self.home = os.getpid()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> hearts.Move:
+        if os.getpid() == self.home:
+            raise RuntimeError("this bot was asked to play in the game's own process")
+        return RuleBot().choose(view, rng)
+
+
+class BrokenBot:
+    """A bot whose every choice fails."""
+
+    name = "broken"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> hearts.Move:
+        raise ValueError("no idea")
+
+
+def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
+    """hearts.Isolated runs a bot in another process, sent only its seat's views: the
+    game is the one the bots play in-process (each generator comes back with its draws)."""
+    rules = Rules(target=40)
+    bots = [ElsewhereBot(), hearts.RandomBot(), RuleBot(), hearts.RandomBot()]
+    with pytest.raises(RuntimeError, match="game's own process"):
+        hearts.play_game(rules, bots, seed=3, bot_seed=4)
+    isolated = [hearts.Isolated(bots[0]), hearts.Isolated(bots[1]), *bots[2:]]
+    try:
+        played = hearts.play_game(rules, isolated, seed=3, bot_seed=4, keep_moves=True)
+        plain = [RuleBot(), *bots[1:]]
+        again = hearts.play_game(rules, plain, seed=3, bot_seed=4, keep_moves=True)
+        assert played.moves == again.moves and played.scores == again.scores
+        assert pickle.loads(pickle.dumps(isolated[0])).bot.name == "elsewhere"
+        state = hearts.new_game(rules, seed=1)
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+        with pytest.raises(HeartsError, match=r"^A bot decides on its seat's view"):
+            isolated[0].choose(state, random.Random(1))  # type: ignore[arg-type]
+    finally:
+        for bot in isolated[:2]:
+            bot.close()  # type: ignore[union-attr]
+    broken = hearts.Isolated(BrokenBot())
+    try:
+        with pytest.raises(
+            HeartsError,
+            match=r"^The isolated bot 'broken' failed while choosing a move for P0: "
+            r"ValueError: no idea$",
+        ):
+            broken.choose(hearts.view(state, 0), random.Random(1))
+    finally:
+        broken.close()
+    with pytest.raises(TypeError, match=r"^Isolated needs a hearts.Bot"):
+        hearts.Isolated("rule")  # type: ignore[arg-type]

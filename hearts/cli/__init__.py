@@ -17,8 +17,8 @@ numbers), each reported in one line on stderr; 130 after Ctrl-C, 141 when the re
 the output goes away (``hearts play | head``), 143 after SIGTERM. A simulation stopped
 with ``--out`` says how many games its file keeps for ``--resume``.
 
->>> main(["play", "--seed", "3", "--target", "20"])  # doctest: +ELLIPSIS
-Hearts: 4 players, game to 20, seed 3, random players
+>>> main(["play", "--seed", "3", "--target", "20", "--bot-seed", "3"])  # doctest: +ELLIPSIS
+Hearts: 4 players, game to 20, seed 3, bot seed 3, random players
 <BLANKLINE>
 Hand 1: pass left, P0 deals
 ...
@@ -32,6 +32,7 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -59,10 +60,11 @@ from hearts.cli._show import add_arguments as _show_arguments
 from hearts.cli._show import show as _show
 from hearts.cli._workers import Terminated, terminating, worker_pool
 from hearts.errors import HeartsError
+from hearts.isolation import Isolated
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
 from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
-from hearts.simulation import Progress, Tournament, tournament_seed
+from hearts.simulation import Progress, Tournament, results_bot_seed, tournament_seed
 from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
@@ -94,17 +96,22 @@ def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def play_game(
-    rules: Rules, seed: int, bots: Sequence[str] = ("random",), bot_seed: int | None = None
+    rules: Rules,
+    seed: int,
+    bots: Sequence[str] = ("random",),
+    bot_seed: int | None = None,
+    *,
+    isolate: bool = False,
 ) -> tuple[State, GameRecord]:
     """Play one whole game between the named bots; return its last state and its record.
 
     The deals come from ``seed`` (:func:`hearts.new_game`) and the bots' random choices
-    from ``bot_seed`` (:func:`hearts.play_game`); without it, from ``seed`` too, so that
-    the seed alone replays a game. That suits bots you trust: a bot could work a small
-    seed out from its generator and read the deals, so give bots you do not trust a
-    ``bot_seed`` of their own, kept secret. ``bots`` names one bot of :data:`BOTS` for
-    every seat, or one per seat. The record's metadata gives each seat's bot as the
-    player's name, and the bots' seed.
+    from ``bot_seed`` (:func:`hearts.play_game`), drawn from the operating system when
+    not given, never from ``seed``: a bot could work a seed out from its generator and
+    read the deals. ``bots`` names one bot of :data:`BOTS` for every seat, or one per
+    seat. The record's metadata gives each seat's bot as the player's name, and the bots'
+    seed, which replays the game with the same ``seed``. With ``isolate``, each seat's bot
+    plays in a process of its own (:class:`hearts.Isolated`), the same game.
 
     >>> import hearts
     >>> state, record = play_game(hearts.Rules(target=30), seed=1, bot_seed=2)
@@ -114,13 +121,17 @@ def play_game(
     (2, True)
     """
     names = _bots_for(bots, rules.players)
-    bot_seed = seed if bot_seed is None else bot_seed
-    game = play_bots(
-        rules, [BOTS[name] for name in names], seed, keep_moves=True, bot_seed=bot_seed
-    )
+    if bot_seed is None:  # 63 bits: too many to try, few enough digits to show and type
+        bot_seed = secrets.randbits(63)
+    game = play_bots(rules, _seated(names, isolate), seed, keep_moves=True, bot_seed=bot_seed)
     metadata = {"players": list(names), "bot_seed": game.bot_seed}
     record = GameRecord(rules, game.moves, seed=seed, metadata=metadata)
     return replay(record).final, record
+
+
+def _seated(names: Sequence[str], isolate: bool) -> list[Bot]:
+    """The bot of each seat, by name: each in a process of its own with ``isolate``."""
+    return [Isolated(BOTS[name]) if isolate else BOTS[name] for name in names]
 
 
 def play_random_game(rules: Rules, seed: int) -> State:
@@ -177,11 +188,10 @@ def _describe(rules: Rules) -> str:
     return f"{rules.players} players, {' or '.join(ends)}"
 
 
-def _title(rules: Rules, label: str, seed: int, bot_seed: int | None) -> str:
-    """``Hearts (label): 4 players, game to 100, seed 1``: what ``play`` and ``simulate`` play."""
+def _title(rules: Rules, label: str, seed: int, bot_seed: object) -> str:
+    """``Hearts (label): 4 players, game to 100, seed 1, bot seed 7``: what is played."""
     named = f" ({label})" if label else ""
-    seeds = f"seed {seed}" if bot_seed is None else f"seed {seed}, bot seed {bot_seed}"
-    return f"Hearts{named}: {_describe(rules)}, {seeds}"
+    return f"Hearts{named}: {_describe(rules)}, seed {seed}, bot seed {bot_seed}"
 
 
 def _print_game(rules: Rules, state: State, current: Sequence[Move] = (), start: int = 0) -> None:
@@ -218,7 +228,10 @@ def _game(arguments: argparse.Namespace) -> tuple[Rules, str | None, str, tuple[
 
 def _play(arguments: argparse.Namespace) -> int:
     rules, preset, label, bots = _game(arguments)
-    state, record = play_game(rules, arguments.seed, bots, arguments.bot_seed)
+    state, record = play_game(
+        rules, arguments.seed, bots, arguments.bot_seed, isolate=arguments.isolate
+    )
+    bot_seed = record.metadata["bot_seed"]  # drawn when --bot-seed is not given
     if arguments.record is not None:
         text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
         try:
@@ -226,7 +239,7 @@ def _play(arguments: argparse.Namespace) -> int:
         except OSError as error:
             raise cannot("write", arguments.record, error) from None
     bot_names = f"{bots[0]} players" if len(set(bots)) == 1 else f"bots {_per_seat(bots)}"
-    print(f"{_title(rules, label, arguments.seed, arguments.bot_seed)}, {bot_names}")
+    print(f"{_title(rules, label, arguments.seed, bot_seed)}, {bot_names}")
     _print_game(rules, state)
     return 0
 
@@ -325,13 +338,12 @@ def _simulate(arguments: argparse.Namespace) -> int:
             f"--out: {arguments.out} already holds a run's results: add --resume to go on "
             "with it, or give another file."
         )
+    if bot_seed is None and arguments.resume:  # the run's own, kept in its header
+        bot_seed = results_bot_seed(arguments.out)
+    if bot_seed is None:
+        bot_seed = secrets.randbits(63)
     plan = Tournament(
-        rules,
-        [BOTS[name] for name in bots],
-        games,
-        seed,
-        bot_seed=seed if bot_seed is None else bot_seed,
-        rotate=False,
+        rules, _seated(bots, arguments.isolate), games, seed, bot_seed=bot_seed, rotate=False
     )
     summary = _Summary([0] * rules.players, [0] * rules.players)
     try:
@@ -347,7 +359,7 @@ def _simulate(arguments: argparse.Namespace) -> int:
             "games": games,
             "rules": {"preset": preset, "fingerprint": rules.fingerprint},
             "seed": seed,
-            **({} if bot_seed is None else {"bot_seed": bot_seed}),
+            "bot_seed": bot_seed,
             "bots": list(bots),
             "wins": wins,
             "shared_wins": shared,
@@ -491,8 +503,14 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         "--bot-seed",
         type=whole(),
         metavar="SEED",
-        help="seed of the bots' random choices (default: the --seed, which a bot could work "
-        "out from its generator; give bots you do not trust a seed of their own)",
+        help="seed of the bots' random choices (default: drawn from the operating system "
+        "and shown, never the --seed, which a bot could work out from its generator)",
+    )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each seat's bot in a process of its own, which is sent only the seat's "
+        "views: for bots you do not trust (the games are the same)",
     )
     parser.add_argument(
         "--players",
