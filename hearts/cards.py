@@ -29,9 +29,12 @@ __all__ = [
     "ALL_CARDS",
     "CARDS",
     "DECK",
+    "DECK_MASK",
     "FIRST_JOKER",
     "HEARTS",
+    "HEARTS_MASK",
     "JOKERS",
+    "JOKERS_MASK",
     "NUMBER_OF_CARDS",
     "QUEEN_OF_SPADES",
     "SUIT_MASKS",
@@ -54,14 +57,14 @@ NUMBER_OF_CARDS: Final[int] = _card.NUMBER_OF_CARDS
 
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in Suit)
 """The bitmask of every card of a suit, indexed by :class:`Suit`."""
-DECK: Final = (1 << FIRST_JOKER) - 1
-"""The bitmask of the 52-card deck (no jokers)."""
-JOKERS: Final = ((1 << NUMBER_OF_CARDS) - 1) & ~DECK
-"""The bitmask of the three jokers."""
-ALL_CARDS: Final = DECK | JOKERS
+DECK_MASK: Final = (1 << FIRST_JOKER) - 1
+"""The bitmask of the 52-card deck (no jokers): :data:`DECK` as an int."""
+JOKERS_MASK: Final = ((1 << NUMBER_OF_CARDS) - 1) & ~DECK_MASK
+"""The bitmask of the three jokers: :data:`JOKERS` as an int."""
+ALL_CARDS: Final = DECK_MASK | JOKERS_MASK
 """The bitmask of every card, jokers included."""
-HEARTS: Final = SUIT_MASKS[Suit.HEARTS]
-"""The bitmask of the thirteen hearts."""
+HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
+"""The bitmask of the thirteen hearts: :data:`HEARTS` as an int."""
 QUEEN_OF_SPADES: Final = Card("QS")
 """Q♠, the Black Lady."""
 TWO_OF_CLUBS: Final = Card("2C")
@@ -348,3 +351,23 @@ class CardSet(Frozen):
 
 
 AbstractSet.register(CardSet)
+
+
+DECK: Final = CardSet.from_mask(DECK_MASK)
+"""The 52 cards of the deck, without jokers, as a :class:`CardSet`.
+
+>>> len(DECK), Card("QS") in DECK, DECK.mask == DECK_MASK
+(52, True, True)
+"""
+JOKERS: Final = CardSet.from_mask(JOKERS_MASK)
+"""The three jokers a game may add (``Rules.jokers``), as a :class:`CardSet`.
+
+>>> JOKERS
+CardSet('JK1 JK2 JK3')
+"""
+HEARTS: Final = CardSet.from_mask(HEARTS_MASK)
+"""The thirteen hearts, as a :class:`CardSet`.
+
+>>> [str(card) for card in HEARTS][:3], HEARTS & DECK == HEARTS
+(['2♥', '3♥', '4♥'], True)
+"""

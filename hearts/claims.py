@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from hearts.cards import JOKERS, SUIT_MASKS
+from hearts.cards import JOKERS_MASK, SUIT_MASKS
 from hearts.play import LED_MASK, Position, led_card, rules_of_play
 from hearts.rules import Rules
 
 __all__ = ["claim_is_safe", "safe_claim"]
 
-_CHUNKS: Final = (*SUIT_MASKS, JOKERS)
+_CHUNKS: Final = (*SUIT_MASKS, JOKERS_MASK)
 
 
 def claim_is_safe(
@@ -62,7 +62,7 @@ def claim_is_safe(
 def safe_claim(position: Position, seat: int) -> bool:
     """:func:`claim_is_safe` of the kernel's :class:`~hearts.play.Position` (``seat`` to play)."""
     hand = position.hands[seat]
-    if hand & JOKERS:
+    if hand & JOKERS_MASK:
         return False
     search = _ClaimSearch(position, seat)
     trick = position.trick

@@ -35,16 +35,17 @@ from hearts.cards import (
     ALL_CARDS,
     CARDS,
     FIRST_JOKER,
-    HEARTS,
-    JOKERS,
+    HEARTS_MASK,
+    JOKERS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,  # noqa: F401 (the examples write cards with it)
     CardSet,
     Suit,
 )
-from hearts.errors import HeartsError
+from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
+from hearts.options import MAX_PLAYERS
 from hearts.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules, outside_deck
 from hearts.value import Value
 
@@ -92,6 +93,8 @@ _SITUATIONS: Final = 1 << 11
 index of what a play shows, as :meth:`RulesOfPlay.revealed` keeps it."""
 _CARDS: Final = CARDS
 """The cards, as a constant of this module (read without a lookup when compiled)."""
+_CARD_COUNT: Final = len(CARDS)
+"""How many cards there are, the jokers included (a card is an int below it)."""
 _SUIT_SYMBOL: Final = "♣♦♥♠"
 _CLUBS: Final = SUIT_MASKS[Suit.CLUBS]
 _QUEEN: Final = QUEEN_OF_SPADES.mask
@@ -144,16 +147,31 @@ def opening(trick: Sequence[int]) -> int:
     return FOLLOW if trick[0] < FIRST_JOKER or led_card(trick) >= 0 else AFTER_JOKERS
 
 
-def trick_winner(trick: Sequence[int], leader: int, players: int) -> int:
+def trick_winner(
+    trick: Sequence[int] | object, leader: int | object, players: int | object
+) -> int:
     """The seat that wins ``trick`` (led by ``leader``), or wins it so far.
 
     The highest card of the suit led (by the first card that is not a joker) wins; a joker
-    never does.
+    never does. The trick is a sequence of one card or more (at most one per seat), the
+    leader a seat of the ``players``; anything else is refused with a sentence.
 
     >>> trick_winner([Card("5C"), Card("AH"), Card("9C"), Card("2C")], leader=3, players=4)
     1
     """
-    cards: Cards = trick if isinstance(trick, tuple) else tuple(trick)
+    cards = _trick_cards(trick, "trick_winner")
+    count = _whole(players, "trick_winner", "players", 1, MAX_PLAYERS)
+    seat = _whole(leader, "trick_winner", "leader", 0, count - 1)
+    if not 0 < len(cards) <= count:
+        raise HeartsError(
+            f"trick_winner takes a trick of 1 to {count} cards (one per seat), got "
+            f"{len(cards)}."
+        )
+    return _trick_winner(cards, seat, count)
+
+
+def _trick_winner(cards: Cards, leader: int, players: int) -> int:
+    """:func:`trick_winner` of arguments known to be right: the kernel's own, unchecked."""
     first = cards[0]
     led = LED_MASK[first] if first < FIRST_JOKER else LED_MASK[led_card(cards)]
     mask = 0
@@ -167,18 +185,62 @@ def trick_winner(trick: Sequence[int], leader: int, players: int) -> int:
     raise HeartsError(f"The trick {cards!r} holds no card of the suit led.")
 
 
-def played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
+def _whole(value: object, where: str, name: str, low: int, high: int) -> int:
+    """``value``, if it is an int (not a bool) from ``low`` to ``high``; a sentence otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(
+            f"{where}'s {name} must be an int from {low} to {high}, got {describe_value(value)}."
+        )
+    if not low <= value <= high:
+        raise HeartsError(
+            f"{where}'s {name} must be from {low} to {high}, got {describe_value(value)}."
+        )
+    return value
+
+
+def _trick_cards(trick: object, where: str) -> Cards:
+    """``trick`` as a tuple of cards, if it is a sequence of cards; a sentence otherwise."""
+    if isinstance(trick, (str, bytes)) or not isinstance(trick, Sequence):
+        raise TypeError(
+            f"{where} takes the cards of a trick as a sequence of Card values, got "
+            f"{describe_value(trick)}."
+        )
+    cards: Cards = tuple(trick)
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < _CARD_COUNT:
+            kind = TypeError if not isinstance(card, int) or isinstance(card, bool) else HeartsError
+            raise kind(
+                f"{where} takes the cards of a trick as Card values (ints from 0 to "
+                f"{_CARD_COUNT - 1}), got {describe_value(card)} among them."
+            )
+    return cards
+
+
+def played_mask(tricks: Sequence[Trick] | object, trick: Sequence[int] | object = ()) -> int:
     """The cards played to the tricks of a hand so far, the current ``trick`` included.
+
+    ``tricks`` is a sequence of :class:`~hearts.Trick`, ``trick`` one of cards; anything
+    else is refused with a sentence.
 
     >>> from hearts import Trick
     >>> done = Trick(0, (Card("2C"), Card("3C"), Card("4C"), Card("5C")), 3)
     >>> played_mask([done], [Card("9D")]) == CardSet("2C 3C 4C 5C 9D").mask
     True
     """
+    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+        raise TypeError(
+            f"played_mask takes the tricks done as a sequence of Trick, got {describe_value(tricks)}."
+        )
     mask = 0
     for done in tricks:
-        mask |= done.mask
-    for card in trick:
+        done_mask = getattr(done, "mask", None)
+        if type(done).__name__ != "Trick" or not isinstance(done_mask, int):
+            raise TypeError(
+                "played_mask takes the tricks done as a sequence of Trick, got "
+                f"{describe_value(done)} among them."
+            )
+        mask |= done_mask
+    for card in _trick_cards(trick, "played_mask"):
         mask |= 1 << card
     return mask
 
@@ -365,7 +427,7 @@ class _JokerLead(PlayRule):
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
     ) -> int:
-        return cards & ~JOKERS or cards
+        return cards & ~JOKERS_MASK or cards
 
     def refusal(
         self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
@@ -387,7 +449,7 @@ class _NoHeartFirstLead(PlayRule):
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
     ) -> int:
-        return cards & ~HEARTS or cards
+        return cards & ~HEARTS_MASK or cards
 
     def refusal(
         self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
@@ -415,7 +477,7 @@ class _HeartsBroken(PlayRule):
     ) -> int:
         if broken:
             return cards
-        safe = cards & ~HEARTS
+        safe = cards & ~HEARTS_MASK
         if safe and not (rules.can_lead_hearts_instead_of_queen and safe == _QUEEN):
             return safe
         return cards
@@ -459,7 +521,7 @@ class _FirstTrickBan(PlayRule):
             )
         if rules.first_trick is FirstTrick.HEARTS_BARRED:
             banned = "no heart may be played on the first trick"
-        elif rules.first_trick is _FIRST_TURN_HEARTS and 1 << card & barred & HEARTS:
+        elif rules.first_trick is _FIRST_TURN_HEARTS and 1 << card & barred & HEARTS_MASK:
             clubs = CardSet.from_mask(hand & _CLUBS & ~barred)
             return (
                 "hearts may be played on the first trick only by a player without clubs it "
@@ -496,7 +558,7 @@ def first_trick_barred(rules: Rules, hand: int) -> int:
     """
     barred = rules.first_trick_barred
     if rules.first_trick is _FIRST_TURN_HEARTS and not hand & _CLUBS & ~barred:
-        return barred & ~HEARTS
+        return barred & ~HEARTS_MASK
     return barred
 
 
@@ -524,7 +586,7 @@ def first_trick_allowed(rules: Rules, hand: int, cards: int) -> int:
 
 def _barred_text(rules: Rules, barred: int) -> str:
     """The barred cards in words: "a heart or Q♠", "a heart, 7♣ or Q♠"."""
-    hearts = rules.deck_mask & HEARTS
+    hearts = rules.deck_mask & HEARTS_MASK
     words = ["a heart"] if hearts and barred & hearts == hearts else []
     rest = barred & ~hearts if words else barred
     words += [str(single) for single in CardSet.from_mask(rest)]
@@ -1002,7 +1064,7 @@ class Position(Value):
         trick = (*trick, _CARDS[card])
         if len(trick) < players:
             return Position(of, hands, trick, self.leader, self.first, broken, self.taken)
-        winner = trick_winner(trick, self.leader, players)
+        winner = _trick_winner(trick, self.leader, players)
         won = 0
         for played in trick:
             won |= 1 << played

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, TypeAlias
 
 from hearts.cards import (
-    HEARTS,
-    JOKERS,
+    HEARTS_MASK,
+    JOKERS_MASK,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
@@ -242,7 +242,7 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
 
     def danger(card: int) -> tuple[int, int]:
         bit = 1 << card
-        if bit & JOKERS or points[card] < 0:
+        if bit & JOKERS_MASK or points[card] < 0:
             return (-100, 0)
         if bit & _QUEEN:
             return (100, 0)
@@ -251,7 +251,7 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
         if points[card] > 0:
             return (50 + points[card], _rank(card))
         length = (hand & SUIT_MASKS[card // 13]).bit_count()
-        short = 20 if length <= count and not bit & HEARTS else 0
+        short = 20 if length <= count and not bit & HEARTS_MASK else 0
         return (short + _rank(card), -length)
 
     return sorted(cards_of(allowed), key=danger, reverse=True)[:count]

@@ -26,7 +26,16 @@ from typing import Any, Final, cast
 
 import attrs
 
-from hearts.cards import CARDS, DECK, FIRST_JOKER, QUEEN_OF_SPADES, SUIT_MASKS, Card, CardSet, Suit
+from hearts.cards import (
+    CARDS,
+    DECK_MASK,
+    FIRST_JOKER,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Suit,
+)
 from hearts.errors import RulesError
 from hearts.options import (
     _NUMBERS,
@@ -109,7 +118,7 @@ def outside_deck(rules: Rules, cards: int) -> str:
         return f"{card} is not in this game's deck (Rules.removed: {rules.removed})."
     if not rules.jokers:
         return f"{card} is not in this game's deck: the game has no jokers (Rules.jokers is 0)."
-    jokers = CardSet.from_mask(rules.deck_mask & ~DECK)
+    jokers = CardSet.from_mask(rules.deck_mask & ~DECK_MASK)
     return f"{card} is not in this game's deck: its jokers are {jokers} (Rules.jokers is {rules.jokers})."
 
 
@@ -315,9 +324,9 @@ class Rules:
                 f"Rules.jokers is {jokers}, but a trick of {players} players must hold a card "
                 "that is not a joker; use fewer jokers than players."
             )
-        if self.removed.mask & ~DECK:
+        if self.removed.mask & ~DECK_MASK:
             raise RulesError("Rules.removed may only name cards of the 52-card deck, not jokers.")
-        deck = DECK & ~self.removed.mask | ((1 << jokers) - 1) << FIRST_JOKER
+        deck = DECK_MASK & ~self.removed.mask | ((1 << jokers) - 1) << FIRST_JOKER
         size = deck.bit_count()
         if size % players:
             fields = "Rules.removed and Rules.jokers leave" if jokers else "Rules.removed leaves"

@@ -21,7 +21,7 @@ import pyspiel
 
 import hearts
 from hearts import CardSet, Pass, Phase, Play, State
-from hearts.cards import HEARTS, QUEEN_OF_SPADES, SUIT_MASKS, Suit, cards_of
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit, cards_of
 from hearts.interop.openspiel import (
     OPENSPIEL_PARAMETERS,
     PASS_DIRECTIONS,
@@ -67,12 +67,12 @@ def high_policy(state: State, plays: list[Play], rng: random.Random) -> Play:
 
 def low_policy(state: State, plays: list[Play], rng: random.Random) -> Play:
     """Avoid tricks and hearts: the lowest card, hearts last."""
-    return min(plays, key=lambda play: (bool(play.card.mask & HEARTS), play.card % 13))
+    return min(plays, key=lambda play: (bool(play.card.mask & HEARTS_MASK), play.card % 13))
 
 
 def dump_policy(state: State, plays: list[Play], rng: random.Random) -> Play:
     """Dump penalty cards when void: Q♠ first, then the highest heart; else random."""
-    penalty = [play for play in plays if play.card.mask & (HEARTS | QUEEN_OF_SPADES.mask)]
+    penalty = [play for play in plays if play.card.mask & (HEARTS_MASK | QUEEN_OF_SPADES.mask)]
     if state.trick and penalty:
         return max(penalty, key=lambda play: (play.card == QUEEN_OF_SPADES, play.card % 13))
     return rng.choice(plays)
@@ -91,7 +91,7 @@ def deal_for(rng: random.Random) -> list[CardSet]:
     kind = rng.randrange(6)
     if kind < 4:
         return [CardSet(cards[seat * 13 : seat * 13 + 13]) for seat in range(4)]
-    hearts_cards = list(cards_of(HEARTS))
+    hearts_cards = list(cards_of(HEARTS_MASK))
     special = {
         4: [*hearts_cards[:12], QUEEN_OF_SPADES],  # only penalty cards: the fallback
         5: [*hearts_cards[1:12], QUEEN_OF_SPADES, hearts.Card("AC")],  # wins ♣, then only ♥ and Q♠
@@ -175,7 +175,7 @@ def _count_events(state: State, events: collections.Counter[str]) -> None:
     seat = state.to_move[0]
     hand = state.hand_masks[seat]
     clubs = SUIT_MASKS[Suit.CLUBS]
-    penalty = HEARTS | QUEEN_OF_SPADES.mask
+    penalty = HEARTS_MASK | QUEEN_OF_SPADES.mask
     if not state.tricks and state.trick and not hand & clubs and not hand & ~penalty:
         events["first-trick fallbacks (only penalty cards)"] += 1
     if (
@@ -184,9 +184,9 @@ def _count_events(state: State, events: collections.Counter[str]) -> None:
         and not state.hearts_broken
         and state.rules.must_break_hearts
     ):
-        if hand and not hand & ~HEARTS:
+        if hand and not hand & ~HEARTS_MASK:
             events["only-hearts leads"] += 1
-        elif hand & QUEEN_OF_SPADES.mask and not hand & ~penalty and hand & HEARTS:
+        elif hand & QUEEN_OF_SPADES.mask and not hand & ~penalty and hand & HEARTS_MASK:
             events["leads from only hearts and Q♠"] += 1
 
 

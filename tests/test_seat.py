@@ -57,7 +57,7 @@ def seen_by(state: State, seat: int) -> int:
     rules = state.rules
     named = 1 << rules.lowest_club | rules.first_trick_barred | 1 << QUEEN_OF_SPADES
     named |= rules.removed.mask | rules.unpassable.mask | rules.penalty_mask
-    return mask | named | (rules.deck_mask & ~hearts.DECK)
+    return mask | named | (rules.deck_mask & ~hearts.DECK.mask)
 
 
 def sent_by(state: State, seat: int, rng: random.Random) -> list[hearts.Move]:
