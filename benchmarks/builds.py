@@ -3,7 +3,7 @@
 The same workloads run in two interpreters: one whose ``hearts`` is pure Python and one
 whose ``hearts`` is the compiled wheel (mypyc). Each of them also runs OpenSpiel's C++
 Hearts in the same process, taking turns with ours, so every ratio is between figures
-timed together. The rows are the compiled core's targets (issue 15):
+timed together. The rows:
 
 * **random playouts**: whole deals (deal, pass, 52 plays) from new standard games, each
   move drawn with ``rng.randrange(len(moves))``, through a ``legal_moves``/``apply`` loop
@@ -14,7 +14,7 @@ timed together. The rows are the compiled core's targets (issue 15):
   (``benchmarks/search.py``);
 * **a hand between bots**: the same deals played as one-hand games between four
   :class:`~hearts.RandomBot` through :func:`hearts.play_game` (a view, the bot's legal
-  moves and its choice per decision), against the loop and against OpenSpiel (issue 25);
+  moves and its choice per decision), against the loop and against OpenSpiel;
 * **legal_moves**: the median time of one call in the play phase (``benchmarks/latency.py``);
 * **SearchBot**: decisions per second at its defaults (20 sampled deals per decision).
 

@@ -2,7 +2,7 @@
 
 A worker process unpickles its own copy of the ``Rules``; a cache that compared rules field
 by field on every lookup made each game of a two-worker run cost 40-60% more CPU than a
-one-worker run (issue 25's target: within 10%). This script runs ``hearts simulate`` in a
+one-worker run (it should be within 10%). This script runs ``hearts simulate`` in a
 child process for each number of workers, reads the CPU time the child and its workers
 used (``resource.getrusage(RUSAGE_CHILDREN)``), and takes off a run of two games with the
 same workers, which times the start (the interpreter, the imports, the pool) alone.

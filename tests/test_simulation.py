@@ -362,7 +362,18 @@ def test_progress_in_a_thread_other_than_the_main_one() -> None:
 
 # --- hearts simulate: --out, --resume, a run stopped however it stops ---------------------------
 
-SIMULATE = ["simulate", "--games", "120", "--target", "40", "--json", "--seed", "5"]
+SIMULATE = [
+    "simulate",
+    "--games",
+    "120",
+    "--target",
+    "40",
+    "--json",
+    "--seed",
+    "5",
+    "--bot-seed",
+    "6",
+]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -450,7 +461,10 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
             f"hearts: {said}; {kept:,} games are kept in {path}: run again with --resume to "
             "go on.\n",
         )
-    resumed = _run(*args, "--resume")
+    # Resumed without --bot-seed: the run's own is read from the file's header.
+    resumed = _run(
+        *args[: args.index("--bot-seed")], *args[args.index("--bot-seed") + 2 :], "--resume"
+    )
     assert (resumed.returncode, resumed.stderr) == (0, "")
     assert resumed.stdout == uninterrupted
     games = [json.loads(line)["game"] for line in path.read_text().splitlines()[1:]]
