@@ -71,7 +71,7 @@ def _dask(workers: int) -> Iterator[tuple[Executor, Callable[[], float]]]:
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: 8787 may be taken
             silence_logs=logging.CRITICAL,  # its workers' heartbeats complain at the close
         ) as cluster,
         distributed.Client(cluster) as client,

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 import pytest
 
 import hearts
+import hearts.cli
+import hearts.env  # every module a program may import is walked, not only those of hearts
 from hearts import HandResult, HeartsError, ISMCTSBot, PlayerView, RuleBot, Rules, SearchBot, State
 
 _FORBIDDEN = (State, PlayerView, HandResult)

@@ -14,7 +14,7 @@ import hearts
 
 def main(games: int, scheduler: str | None) -> None:
     if scheduler is None:
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0")
         client = Client(cluster)
     else:
         cluster, client = None, Client(scheduler)
