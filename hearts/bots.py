@@ -127,7 +127,9 @@ def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Sol
     one counts). A state with more tricks left is refused: the work grows quickly with
     each trick (see the performance page for timings). With ``every_move=True`` every
     legal play gets its exact cost, as a search bot that averages over sampled deals needs;
-    otherwise only the best one's is exact, which is quicker.
+    otherwise only the best one's is exact, which is quicker. Anything but a State in play,
+    a whole ``max_tricks`` of at least 1 and a bool ``every_move`` is refused with a
+    sentence.
 
     A sampled deal (:func:`hearts.sample`) is a state with every card known, so a bot can
     solve the deals its view allows; that is what :class:`~hearts.SearchBot` does for the
@@ -149,6 +151,10 @@ def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Sol
         raise HeartsError(
             f"solve's max_tricks must be a whole number of at least 1, got "
             f"{describe_value(max_tricks)}."
+        )
+    if not isinstance(every_move, bool):
+        raise TypeError(
+            f"solve's every_move must be True or False, got {describe_value(every_move)}."
         )
     if state.phase is not Phase.PLAY:
         raise HeartsError(
@@ -199,6 +205,12 @@ def is_bot(value: object) -> bool:
     return hasattr(value, "name") and callable(getattr(value, "choose", None))
 
 
+def _check_name(bot: object, field: attrs.Attribute[Any], value: object) -> None:
+    """Refuse a bot's name that is not text (attrs validator)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{type(bot).__name__}.name must be a str, got {describe_value(value)}.")
+
+
 @attrs.frozen
 class RandomBot:
     """Picks uniformly among its legal moves.
@@ -211,10 +223,15 @@ class RandomBot:
     True
     """
 
-    name: str = "random"
+    name: str = attrs.field(default="random", validator=_check_name)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A legal move, uniformly at random."""
+        """A legal move, uniformly at random.
+
+        Anything but a :class:`~hearts.PlayerView` (a whole State included) and a
+        :class:`random.Random` is refused with a TypeError.
+        """
+        view = check_choice(self, view, rng)
         if view.__class__ is PlayerView:
             move = random_play(view, rng)  # a play drawn without listing the moves
             if move is not None:
@@ -247,10 +264,11 @@ class RuleBot:
     P3 passes Q♠ K♠ A♠
     """
 
-    name: str = "rule-based"
+    name: str = attrs.field(default="rule-based", validator=_check_name)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The move these rules of thumb pick."""
+        """The move these rules of thumb pick (from a PlayerView only, as every bot)."""
+        view = check_choice(self, view, rng)
         return rule_move(_moves_of(self, view), view, view.hand_mask)
 
 
@@ -258,19 +276,70 @@ _ENDGAME_LIMIT: Final = 7
 """The most tricks :class:`SearchBot` solves exactly: :func:`hearts.solve`'s default."""
 
 
+MAX_SAMPLES: Final = 1_000_000
+"""The most deals :class:`SearchBot` samples per decision (``samples``)."""
+MAX_MILLISECONDS: Final = 3_600_000
+"""The longest time budget per decision a bot takes: an hour, in milliseconds."""
+
+
+def check_milliseconds(value: object) -> bool:
+    """Whether ``value`` is a time budget: None, or finite milliseconds in (0, an hour]."""
+    if value is None:
+        return True
+    # The comparisons refuse NaN and infinity too.
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and 0 < value <= MAX_MILLISECONDS
+    )
+
+
+_TIME_WANTED: Final = (
+    f"None or a time above 0, a finite number of milliseconds of at most {MAX_MILLISECONDS:,} "
+    "(an hour)"
+)
+
+
 def _check_budget(bot: object, field: attrs.Attribute[Any], value: object) -> None:
-    """Refuse a ``samples`` below 1 or a ``milliseconds`` not above 0 (attrs validator)."""
+    """Refuse a ``samples`` out of range or a ``milliseconds`` not a finite time (attrs validator)."""
     if field.name == "samples":
-        wanted = "a whole number of at least 1"
-        good = isinstance(value, int) and value >= 1
+        wanted = f"a whole number of at least 1 and at most {MAX_SAMPLES:,}"
+        good = isinstance(value, int) and 1 <= value <= MAX_SAMPLES
     elif field.name == "endgame":
         wanted = f"a whole number from 0 to {_ENDGAME_LIMIT}"
         good = isinstance(value, int) and 0 <= value <= _ENDGAME_LIMIT
+    elif field.name == "name":
+        wanted = "a str"
+        good = isinstance(value, str)
     else:
-        wanted = "None or a time above 0"
-        good = value is None or (isinstance(value, (int, float)) and value > 0)
+        wanted = _TIME_WANTED
+        good = check_milliseconds(value)
     if not good or isinstance(value, bool):
         raise HeartsError(f"SearchBot.{field.name} must be {wanted}, got {describe_value(value)}.")
+
+
+def check_choice(bot: object, view: object, rng: object) -> PlayerView:
+    """``view``, if a bot may choose from it with ``rng``; a sentence otherwise.
+
+    A bot decides on what its seat sees: a :class:`~hearts.PlayerView`
+    (``hearts.view(state, seat)``), never the whole :class:`~hearts.State`, and draws from
+    a :class:`random.Random`.
+    """
+    name = f"{type(bot).__name__}.choose"
+    if not isinstance(view, PlayerView):
+        seen = (
+            "a State, which shows every hand" if isinstance(view, State) else describe_value(view)
+        )
+        raise TypeError(
+            f"{name} needs its seat's PlayerView (hearts.view(state, seat)), got {seen}: a "
+            "bot decides on what its seat sees."
+        )
+    if not isinstance(rng, random.Random):
+        raise TypeError(
+            f"{name} needs a random.Random to draw with, got {describe_value(rng)}; pass "
+            "random.Random(seed) for reproducible choices."
+        )
+    return view
 
 
 @attrs.frozen
@@ -308,10 +377,11 @@ class SearchBot:
     """A time budget per decision instead: sample until it is spent (at least one deal)."""
     endgame: int = attrs.field(default=0, validator=_check_budget)
     """Solve each sampled deal exactly when at most this many tricks are left (0 to 7)."""
-    name: str = "search"
+    name: str = attrs.field(default="search", validator=_check_budget)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The play that did best in the sampled deals."""
+        """The play that did best in the sampled deals (from a PlayerView only, as every bot)."""
+        view = check_choice(self, view, rng)
         moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
             return rule_move(moves, view, view.hand_mask)
@@ -444,6 +514,10 @@ def _seated(caller: str, rules: object, bots: Iterable[Bot], seed: object = 0) -
     if not isinstance(rules, Rules):
         raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     _check_seed("seed", seed)
+    if isinstance(bots, (str, bytes, dict)) or not isinstance(bots, Iterable):
+        raise TypeError(
+            f"{caller} needs one bot per seat, as a list of bots, got {describe_value(bots)}."
+        )
     bots = tuple(bots)
     if len(bots) != rules.players:
         raise HeartsError(

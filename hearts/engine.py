@@ -141,7 +141,6 @@ def start_hand(
     if done:
         hand_number = done[-1].hand_number + 1 if hand_number is None else hand_number
         scores = done[-1].scores if scores is None else scores
-    _check_seed_argument(seed)
     number = 0 if hand_number is None else hand_number
     # A game's History is shared as it is, so the new hand's states add to it.
     history = results if isinstance(results, History) else History(done)
@@ -176,6 +175,7 @@ def _hand_start(
         raise TypeError(f"hand_number must be an int, got {describe_value(hand_number)}.")
     if hand_number < 0:
         raise HeartsError(f"hand_number must be at least 0, got {describe_value(hand_number)}.")
+    _check_seed_argument(seed)
     phase = Phase.OVER if results and results[-1].winners else Phase.DEAL
     return new_hand(rules, seed, hand_number, totals, results, phase)
 

@@ -634,7 +634,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """Start a new game, from ``seed`` if given; the bots move until the seat's turn."""
-        super().reset(seed=seed)
+        if seed is not None and (
+            not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0
+        ):
+            raise TypeError(
+                f"seed must be None or an int of 0 or more (Gymnasium's seeds are), got "
+                f"{describe_value(seed)}."
+            )
+        super().reset(seed=None if seed is None else int(seed))
         deals = int(self.np_random.integers(2**63)) if seed is None else seed
         self._table.reset(seed=deals)  # refuses a seed that is not an int
         self._rngs = {

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, cast, final, overload
 
 from hearts.cards import CardSet
-from hearts.errors import describe_value
+from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
 from hearts.passes import passer
 from hearts.state import HandResult
@@ -94,15 +94,17 @@ class History(Frozen):
         # ``_shared``: the storage of a history of this game (its list, its length here and
         # the results as seen), which this one shares.
         if _shared is None:
-            items = list(results)
+            items = _results(results)
             _shared = (items, len(items), {})
         object.__setattr__(self, "_items", _shared[0])
         object.__setattr__(self, "_length", _shared[1])
         object.__setattr__(self, "_seen", _shared[2])
         object.__setattr__(self, "_player", _player)
 
-    def seen(self, player: int) -> History:
+    def seen(self, player: int | object) -> History:
         """The results as ``player`` saw them (:func:`seen_by`), sharing their storage.
+
+        A ``player`` that is not one of the game's seats is refused with a sentence.
 
         >>> import hearts
         >>> state = hearts.new_game(seed=3)
@@ -111,6 +113,7 @@ class History(Frozen):
         >>> state.results.seen(2)[0] == seen_by(state.results[0], 2)
         True
         """
+        player = self._seat(player)
         seen = self._seen
         if seen is None:  # a seat's own history: what it saw, and no more for another seat
             if player == self._player:
@@ -122,7 +125,22 @@ class History(Frozen):
                 kept.append(seen_by(self._items[index], player))
         return History(_shared=(kept, self._length, None), _player=player)
 
-    def added(self, result: HandResult) -> History:
+    def _seat(self, player: object) -> int:
+        """``player``, if it is a seat of the game whose results these are."""
+        players = len(self._items[0].dealt) if self._length else _MAX_SEATS
+        if not isinstance(player, int) or isinstance(player, bool):
+            raise TypeError(
+                f"History.seen takes a seat, an int from 0 to {players - 1}, got "
+                f"{describe_value(player)}."
+            )
+        if not 0 <= player < players:
+            raise HeartsError(
+                f"History.seen takes a seat of this game, from 0 to {players - 1}, got "
+                f"{describe_value(player)}."
+            )
+        return player
+
+    def added(self, result: HandResult | object) -> History:
         """This history with ``result`` after it; the receiver is unchanged.
 
         The shared list grows in place when this history is its newest; a history that
@@ -174,8 +192,22 @@ class History(Frozen):
     def __contains__(self, value: object) -> bool:
         return any(result == value for result in self)
 
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
-        """The index of the first result equal to ``value`` (:meth:`list.index`)."""
+    def index(
+        self, value: object, start: int | object = 0, stop: int | object | None = None
+    ) -> int:
+        """The index of the first result equal to ``value`` (:meth:`list.index`).
+
+        ``start`` and ``stop`` are ints (``stop`` may be None); anything else is a TypeError.
+        """
+        for name, bound in (("start", start), ("stop", stop)):
+            if (bound is not None or name == "start") and (
+                not isinstance(bound, int) or isinstance(bound, bool)
+            ):
+                raise TypeError(
+                    f"History.index takes an int {name}"
+                    f"{' or None' if name == 'stop' else ''}, got {describe_value(bound)}."
+                )
+        assert isinstance(start, int) and (stop is None or isinstance(stop, int))
         for position in range(*slice(start, stop).indices(self._length)):
             if self._items[position] == value:
                 return position
@@ -211,6 +243,22 @@ class History(Frozen):
 
 
 Sequence.register(History)
+
+_MAX_SEATS: Final = 7
+"""The most seats a game has (:attr:`Rules.players <hearts.Rules.players>`)."""
+
+
+def _results(results: object) -> list[HandResult]:
+    """``results`` as a list, if it is an iterable of hand results; a sentence otherwise."""
+    if isinstance(results, (str, bytes, dict)) or not isinstance(results, Iterable):
+        raise TypeError(f"History takes an iterable of HandResult, got {describe_value(results)}.")
+    items = list(results)
+    for item in items:
+        if not isinstance(item, HandResult):
+            raise TypeError(
+                f"History takes an iterable of HandResult, got {describe_value(item)} among them."
+            )
+    return items
 
 
 def with_result(results: Sequence[HandResult], result: HandResult) -> Sequence[HandResult]:

@@ -21,6 +21,7 @@ from typing import Any, Final, final
 
 import attrs
 
+from hearts.bots import MAX_MILLISECONDS, check_choice, check_milliseconds
 from hearts.engine import legal_moves
 from hearts.errors import HeartsError, describe_value
 from hearts.moves import Claim, Move
@@ -35,20 +36,30 @@ __all__ = ["ISMCTSBot"]
 _PLAY: Final = Phase.PLAY
 
 
+MAX_ITERATIONS: Final = 10_000_000
+"""The most iterations :class:`ISMCTSBot` runs per decision (``iterations``)."""
+
+
 def _check(bot: object, field: attrs.Attribute[Any], value: object) -> None:
     """Refuse a budget or constant out of range (attrs validator)."""
     name = field.name
     if name == "iterations":
-        good = isinstance(value, int) and value >= 1
-        wanted = "a whole number of at least 1"
+        good = isinstance(value, int) and 1 <= value <= MAX_ITERATIONS
+        wanted = f"a whole number of at least 1 and at most {MAX_ITERATIONS:,}"
     elif name == "milliseconds":
-        good = value is None or (isinstance(value, (int, float)) and value > 0)
-        wanted = "None or a time above 0"
+        good = check_milliseconds(value)
+        wanted = (
+            "None or a time above 0, a finite number of milliseconds of at most "
+            f"{MAX_MILLISECONDS:,} (an hour)"
+        )
     elif name == "exploration":
-        good = isinstance(value, (int, float)) and value >= 0
-        wanted = "a number of at least 0"
+        good = isinstance(value, (int, float)) and 0 <= value <= 1_000_000  # not NaN
+        wanted = "a finite number from 0 to 1,000,000"
+    elif name == "name":
+        good = isinstance(value, str)
+        wanted = "a str"
     else:
-        good = value in ("rule", "random")
+        good = value in ("rule", "random") and isinstance(value, str)
         wanted = "'rule' or 'random'"
     if not good or isinstance(value, bool):
         raise HeartsError(f"ISMCTSBot.{name} must be {wanted}, got {describe_value(value)}.")
@@ -85,10 +96,11 @@ class ISMCTSBot:
     """UCB1's exploration constant, for rewards scaled to about -1..1."""
     playout: str = attrs.field(default="rule", validator=_check)
     """How each iteration plays the hand out: "rule" or "random"."""
-    name: str = "ismcts"
+    name: str = attrs.field(default="ismcts", validator=_check)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The move most visited by the search."""
+        """The move most visited by the search (from a PlayerView only, as every bot)."""
+        view = check_choice(self, view, rng)
         legal = legal_moves(view)
         if not legal:
             raise HeartsError(

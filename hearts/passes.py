@@ -16,11 +16,11 @@ from itertools import combinations
 from math import comb
 from typing import overload
 
-from hearts.cards import CardSet, _card_set, cards_of
-from hearts.errors import describe_value
+from hearts.cards import ALL_CARDS, CardSet, _card_set, cards_of
+from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
-from hearts.options import PASS_OFFSETS
+from hearts.options import MAX_PLAYERS, MIN_PLAYERS, PASS_OFFSETS
 from hearts.rules import PassDirection, Rules, outside_deck
 
 __all__ = [
@@ -122,15 +122,42 @@ def passer(seat: int, direction: PassDirection, players: int) -> int:
 
 
 def exchange(
-    hands: Sequence[int], passed: Sequence[int], direction: PassDirection
+    hands: Sequence[int] | object, passed: Sequence[int] | object, direction: PassDirection | object
 ) -> tuple[int, ...]:
     """Each seat's hand once every seat's passed cards have reached their receiver.
+
+    ``hands`` and ``passed`` hold one card mask per seat (3 to 7 seats, as many of each),
+    ``direction`` is a :class:`~hearts.PassDirection` of that table; anything else is
+    refused with a sentence.
 
     >>> hands = [CardSet("2C 3C").mask, CardSet("4C 5C").mask, CardSet("6C 7C").mask]
     >>> passed = [CardSet("2C").mask, CardSet("4C").mask, CardSet("6C").mask]
     >>> [str(CardSet.from_mask(hand)) for hand in exchange(hands, passed, PassDirection.LEFT)]
     ['3♣ 6♣', '2♣ 5♣', '4♣ 7♣']
     """
+    held = _masks(hands, "hands")
+    given = _masks(passed, "passed")
+    players = len(held)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or len(given) != players:
+        raise HeartsError(
+            f"exchange takes one hand and one pass per seat, for {MIN_PLAYERS} to "
+            f"{MAX_PLAYERS} seats, got {len(held)} hands and {len(given)} passes."
+        )
+    if not isinstance(direction, PassDirection):
+        raise TypeError(
+            f"exchange's direction must be a PassDirection, got {describe_value(direction)}."
+        )
+    if not direction.allowed_with(players):
+        raise HeartsError(
+            f"exchange's direction {direction.value!r} is not a pass at a table of {players}."
+        )
+    return _exchange(held, given, direction)
+
+
+def _exchange(
+    hands: Sequence[int], passed: Sequence[int], direction: PassDirection
+) -> tuple[int, ...]:
+    """:func:`exchange` of arguments known to be right, unchecked."""
     players = len(hands)
     return tuple(
         [
@@ -140,13 +167,35 @@ def exchange(
     )
 
 
+def _masks(masks: object, name: str) -> tuple[int, ...]:
+    """``masks`` as a tuple, if it is a sequence of card masks; a sentence otherwise."""
+    if isinstance(masks, (str, bytes)) or not isinstance(masks, Sequence):
+        raise TypeError(
+            f"exchange's {name} must be a sequence of card masks (one int per seat), got "
+            f"{describe_value(masks)}."
+        )
+    found = tuple(masks)
+    for mask in found:
+        if not isinstance(mask, int) or isinstance(mask, bool):
+            raise TypeError(
+                f"exchange's {name} must be card masks (ints), got {describe_value(mask)} "
+                "among them."
+            )
+        if mask < 0 or mask & ~ALL_CARDS:
+            raise HeartsError(
+                f"exchange's {name} must be card masks (of the cards from 0 to "
+                f"{ALL_CARDS.bit_length() - 1}), got {describe_value(mask)} among them."
+            )
+    return found
+
+
 def received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]:
     """The cards each seat receives when the ``passed`` cards change hands.
 
     >>> received([1, 2, 4, 8], PassDirection.LEFT)
     (8, 1, 2, 4)
     """
-    return exchange((0,) * len(passed), passed, direction)
+    return _exchange((0,) * len(passed), passed, direction)
 
 
 def passable(rules: Rules, hand: int) -> int:

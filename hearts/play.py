@@ -29,7 +29,7 @@ contributor guide), and every consumer honours it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeAlias, final
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, TypeAlias, cast, final
 
 from hearts.cards import (
     ALL_CARDS,
@@ -147,9 +147,7 @@ def opening(trick: Sequence[int]) -> int:
     return FOLLOW if trick[0] < FIRST_JOKER or led_card(trick) >= 0 else AFTER_JOKERS
 
 
-def trick_winner(
-    trick: Sequence[int] | object, leader: int | object, players: int | object
-) -> int:
+def trick_winner(trick: Sequence[int] | object, leader: int | object, players: int | object) -> int:
     """The seat that wins ``trick`` (led by ``leader``), or wins it so far.
 
     The highest card of the suit led (by the first card that is not a joker) wins; a joker
@@ -164,8 +162,7 @@ def trick_winner(
     seat = _whole(leader, "trick_winner", "leader", 0, count - 1)
     if not 0 < len(cards) <= count:
         raise HeartsError(
-            f"trick_winner takes a trick of 1 to {count} cards (one per seat), got "
-            f"{len(cards)}."
+            f"trick_winner takes a trick of 1 to {count} cards (one per seat), got {len(cards)}."
         )
     return _trick_winner(cards, seat, count)
 
@@ -205,15 +202,16 @@ def _trick_cards(trick: object, where: str) -> Cards:
             f"{where} takes the cards of a trick as a sequence of Card values, got "
             f"{describe_value(trick)}."
         )
-    cards: Cards = tuple(trick)
-    for card in cards:
+    # Read as objects: a tuple of ints is checked item by item when compiled, in its words.
+    items: tuple[object, ...] = tuple(trick)
+    for card in items:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < _CARD_COUNT:
             kind = TypeError if not isinstance(card, int) or isinstance(card, bool) else HeartsError
             raise kind(
                 f"{where} takes the cards of a trick as Card values (ints from 0 to "
                 f"{_CARD_COUNT - 1}), got {describe_value(card)} among them."
             )
-    return cards
+    return cast("Cards", items)
 
 
 def played_mask(tricks: Sequence[Trick] | object, trick: Sequence[int] | object = ()) -> int:
@@ -231,16 +229,21 @@ def played_mask(tricks: Sequence[Trick] | object, trick: Sequence[int] | object 
         raise TypeError(
             f"played_mask takes the tricks done as a sequence of Trick, got {describe_value(tricks)}."
         )
-    mask = 0
     for done in tricks:
-        done_mask = getattr(done, "mask", None)
-        if type(done).__name__ != "Trick" or not isinstance(done_mask, int):
+        if type(done).__name__ != "Trick" or not isinstance(getattr(done, "mask", None), int):
             raise TypeError(
                 "played_mask takes the tricks done as a sequence of Trick, got "
                 f"{describe_value(done)} among them."
             )
-        mask |= done_mask
-    for card in _trick_cards(trick, "played_mask"):
+    return _played_mask(cast("Sequence[Trick]", tricks), _trick_cards(trick, "played_mask"))
+
+
+def _played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
+    """:func:`played_mask` of arguments known to be right, unchecked (the hot paths')."""
+    mask = 0
+    for done in tricks:
+        mask |= done.mask
+    for card in trick:
         mask |= 1 << card
     return mask
 

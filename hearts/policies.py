@@ -28,9 +28,9 @@ from hearts.cards import (
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
-from hearts.play import LED_MASK, in_force, led_card, played_mask, rules_of_play, trick_winner
+from hearts.play import LED_MASK, _played_mask, _trick_winner, in_force, led_card, rules_of_play
 from hearts.rules import Rules, ShootMode
-from hearts.scoring import shooter
+from hearts.scoring import _shooter
 from hearts.shuffle import Generator
 from hearts.state import Phase, State
 from hearts.transitions import advance, moves
@@ -191,7 +191,7 @@ def rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
                 return move
             legal |= 1 << move.card  # type: ignore[union-attr]
         # The cards played: this trick's, and those taken (quicker than going through tricks).
-        played = functools.reduce(operator.or_, at.taken_masks, played_mask((), at.trick))
+        played = functools.reduce(operator.or_, at.taken_masks, _played_mask((), at.trick))
         return PLAYS[first.player][_rule_card(at.rules, hand, legal, at.trick, played)]
     if isinstance(first, Pass):
         return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
@@ -211,12 +211,12 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
     led = led_card(trick)
     if led >= 0 and legal & LED_MASK[led]:
         # Following suit (the common case, in bits: every legal card is of the suit led).
-        best = trick[trick_winner(trick, 0, len(trick))]  # the card winning so far
+        best = trick[_trick_winner(trick, 0, len(trick))]  # the card winning so far
         under = legal & ((1 << best) - 1)
         if under:  # duck with the highest card that still loses
             return under.bit_length() - 1
         keep_queen = legal & ~_QUEEN or legal
-        if len(trick) == rules.players - 1 and not played_mask((), trick) & rules.positive_mask:
+        if len(trick) == rules.players - 1 and not _played_mask((), trick) & rules.positive_mask:
             return keep_queen.bit_length() - 1  # last to a trick without points: shed high
         return (keep_queen & -keep_queen).bit_length() - 1
     cards = list(cards_of(legal))
@@ -262,7 +262,7 @@ def _rule_shoot(
 ) -> ShootChoice:
     # Adding to the others and subtracting from oneself move the gap alike; adding ends
     # the game sooner, which suits the leader.
-    shot = shooter(rules, taken)
+    shot = _shooter(rules, taken)
     value = rules.sun_points if shot is not None and shot[0] == "sun" else rules.moon_points
     others = [score for other, score in enumerate(scores) if other != seat]
     leading = scores[seat] < min(others) + value

@@ -20,9 +20,11 @@ the target (100); the lowest total wins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, final
 
-from hearts.cards import _card_set, card_count
+from hearts.cards import ALL_CARDS, _card_set, card_count
+from hearts.errors import HeartsError, describe_value
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
 
@@ -42,32 +44,16 @@ _OFF: Final = ShootMode.OFF
 _CHOOSE: Final = ShootMode.CHOOSE
 
 
-def hand_points(rules: Rules, taken_mask: int) -> int:
-    """The points of the cards in ``taken_mask`` under the rules' point table.
-
-    >>> from hearts import CardSet
-    >>> hand_points(Rules(), CardSet("AH KH QS").mask)
-    15
-    >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
-    3
-    """
+def _hand_points(rules: Rules, taken_mask: int) -> int:
+    """:func:`hand_points` of arguments known to be right, unchecked."""
     total = 0
     for value, cards in rules.point_groups:
         total += value * card_count(taken_mask & cards)
     return total
 
 
-def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
-    """Who shot the sun (took every trick) or the moon (took every card it needs), if anyone.
-
-    Returns ``("sun", seat)``, ``("moon", seat)`` or None; the sun replaces the moon.
-
-    >>> rules = Rules(sun="add")
-    >>> shooter(rules, (rules.deck_mask, 0, 0, 0))
-    ('sun', 0)
-    >>> shooter(rules, (0, rules.penalty_mask, rules.deck_mask & ~rules.penalty_mask, 0))
-    ('moon', 1)
-    """
+def _shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
+    """:func:`shooter` of arguments known to be right, unchecked."""
     if rules.sun is not _OFF:
         every_trick = rules.hand_size * rules.players
         for seat, mask in enumerate(taken_masks):
@@ -81,23 +67,11 @@ def shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | Non
     return None
 
 
-def shoot_options(
+def _shoot_options(
     rules: Rules, taken_masks: tuple[int, ...], scores: tuple[int, ...]
 ) -> tuple[int, tuple[ShootMode, ...]] | None:
-    """The shooter and its choices, when the rules let it choose how its shot is scored.
-
-    With ``ShootMode.CHOOSE`` the shooter may add the value to every other player or subtract
-    it from its own total; with ``moon_choice_needs_score`` subtracting is offered only when
-    its total is at least the value. None when there is nothing to choose.
-
-    >>> rules = Rules(moon="choose", moon_choice_needs_score=True)
-    >>> moon = (rules.deck_mask, 0, 0, 0)
-    >>> shoot_options(rules, moon, (30, 0, 0, 0))
-    (0, (<ShootMode.ADD: 'add'>, <ShootMode.SUBTRACT: 'subtract'>))
-    >>> shoot_options(rules, moon, (10, 0, 0, 0)) is None
-    True
-    """
-    shot = shooter(rules, taken_masks)
+    """:func:`shoot_options` of arguments known to be right, unchecked."""
+    shot = _shooter(rules, taken_masks)
     if shot is None:
         return None
     kind, seat = shot
@@ -165,11 +139,11 @@ def score_hand(
         changes=_minus(tally.totals, scores),
         scores=tally.totals,
         pool=tally.pool,
-        winners=game_winners(rules, tally.totals, hand_number + 1),
+        winners=_game_winners(rules, tally.totals, hand_number + 1),
     )
 
 
-def hand_changes(
+def _hand_changes(
     rules: Rules,
     scores: tuple[int, ...],
     taken_masks: tuple[int, ...],
@@ -178,20 +152,7 @@ def hand_changes(
     pool: int = 0,
     choice: ShootMode | None = None,
 ) -> tuple[int, ...]:
-    """What a hand whose cards went to ``taken_masks`` adds to each total in ``scores``.
-
-    The :attr:`HandResult.changes <hearts.HandResult.changes>` :func:`score_hand` would
-    give, without building the result: the endgame solver asks this at every end of a
-    hand it reaches.
-
-    >>> from hearts import CardSet
-    >>> rules = Rules()
-    >>> rest = rules.deck_mask & ~CardSet("QS 2H").mask
-    >>> hand_changes(rules, (0, 0, 0, 0), (CardSet("QS 2H").mask, rest, 0, 0))
-    (14, 12, 0, 0)
-    >>> hand_changes(rules, (0, 0, 0, 0), (rules.deck_mask, 0, 0, 0))  # the moon
-    (0, 26, 26, 26)
-    """
+    """:func:`hand_changes` of arguments known to be right, unchecked."""
     totals = _tally(rules, hand_number, scores, taken_masks, pool, choice).totals
     return _minus(totals, scores)
 
@@ -317,7 +278,7 @@ def _tally(
         chip_changes, pool = _chip_changes(rules, taken_masks, pool)
         counted = zeros
     else:
-        shot = shooter(rules, taken_masks)
+        shot = _shooter(rules, taken_masks)
         if shot is not None:
             kind, seat = shot
             if kind == "sun":
@@ -325,14 +286,14 @@ def _tally(
             else:
                 moon, value, mode = seat, rules.moon_points, rules.moon
             bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
-            counted = tuple(hand_points(rules, mask & bonus) for mask in taken_masks)
+            counted = tuple(_hand_points(rules, mask & bonus) for mask in taken_masks)
             if mode is ShootMode.CHOOSE:
                 mode = choice if choice is not None else ShootMode.ADD
             elif mode is ShootMode.SAFETY:
                 added = _add_shot(players, seat, value)
                 totals = _sum(_sum(scores, counted), added)
                 totals = _sum(totals, _adjustments(rules, scores, totals))
-                winners = game_winners(rules, totals, hand_number + 1)
+                winners = _game_winners(rules, totals, hand_number + 1)
                 unsafe = winners and seat not in winners
                 mode = ShootMode.SUBTRACT if unsafe else ShootMode.ADD
             shoot = (
@@ -355,21 +316,8 @@ def _tally(
     )  # fmt: skip
 
 
-def game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> tuple[int, ...]:
-    """The winners if the game ends with these totals, or ``()`` if it goes on.
-
-    Points: the game ends when a total reaches the target (or exceeds it, with
-    ``target_must_be_exceeded``) or after ``hands`` hands; the lowest total wins, and equal
-    lowest totals share the win unless ``play_on_ties``. Chips: the game ends when a player
-    holds every chip or none (or after ``hands`` hands); the most chips win.
-
-    >>> game_winners(Rules(target=50), (50, 12, 12, 30), hands_played=3)
-    (1, 2)
-    >>> game_winners(Rules(target=50, play_on_ties=True), (50, 12, 12, 30), hands_played=3)
-    ()
-    >>> game_winners(Rules(target=None, hands=9), (5, 3, 9, 30), hands_played=9)
-    (1,)
-    """
+def _game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> tuple[int, ...]:
+    """:func:`game_winners` of arguments known to be right, unchecked."""
     ended = rules.hands is not None and hands_played >= rules.hands
     if rules.chips is not None:
         ended = ended or min(scores) <= 0 or max(scores) >= rules.chips * rules.players
@@ -428,3 +376,179 @@ def _sum(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
 def _minus(one: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
     """Seat by seat, ``one`` less ``other``."""
     return tuple([one[seat] - other[seat] for seat in range(len(one))])
+
+
+# --- the helpers as exported: each checks its arguments, then calls its kernel above ----------
+
+
+def hand_points(rules: Rules | object, taken_mask: int | object) -> int:
+    """The points of the cards in ``taken_mask`` under the rules' point table.
+
+    >>> from hearts import CardSet
+    >>> hand_points(Rules(), CardSet("AH KH QS").mask)
+    15
+    >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
+    3
+    """
+    checked = _rules(rules, "hand_points")
+    return _hand_points(checked, _mask(taken_mask, "hand_points", "taken_mask"))
+
+
+def shooter(rules: Rules | object, taken_masks: tuple[int, ...] | object) -> tuple[str, int] | None:
+    """Who shot the sun (took every trick) or the moon (took every card it needs), if anyone.
+
+    Returns ``("sun", seat)``, ``("moon", seat)`` or None; the sun replaces the moon.
+
+    >>> rules = Rules(sun="add")
+    >>> shooter(rules, (rules.deck_mask, 0, 0, 0))
+    ('sun', 0)
+    >>> shooter(rules, (0, rules.penalty_mask, rules.deck_mask & ~rules.penalty_mask, 0))
+    ('moon', 1)
+    """
+    checked = _rules(rules, "shooter")
+    return _shooter(checked, _per_seat(taken_masks, checked, "shooter", "taken_masks", True))
+
+
+def shoot_options(
+    rules: Rules | object, taken_masks: tuple[int, ...] | object, scores: tuple[int, ...] | object
+) -> tuple[int, tuple[ShootMode, ...]] | None:
+    """The shooter and its choices, when the rules let it choose how its shot is scored.
+
+    With ``ShootMode.CHOOSE`` the shooter may add the value to every other player or subtract
+    it from its own total; with ``moon_choice_needs_score`` subtracting is offered only when
+    its total is at least the value. None when there is nothing to choose.
+
+    >>> rules = Rules(moon="choose", moon_choice_needs_score=True)
+    >>> moon = (rules.deck_mask, 0, 0, 0)
+    >>> shoot_options(rules, moon, (30, 0, 0, 0))
+    (0, (<ShootMode.ADD: 'add'>, <ShootMode.SUBTRACT: 'subtract'>))
+    >>> shoot_options(rules, moon, (10, 0, 0, 0)) is None
+    True
+    """
+    checked = _rules(rules, "shoot_options")
+    taken = _per_seat(taken_masks, checked, "shoot_options", "taken_masks", True)
+    return _shoot_options(checked, taken, _per_seat(scores, checked, "shoot_options", "scores"))
+
+
+def hand_changes(
+    rules: Rules | object,
+    scores: tuple[int, ...] | object,
+    taken_masks: tuple[int, ...] | object,
+    *,
+    hand_number: int | object = 0,
+    pool: int | object = 0,
+    choice: ShootMode | object | None = None,
+) -> tuple[int, ...]:
+    """What a hand whose cards went to ``taken_masks`` adds to each total in ``scores``.
+
+    The :attr:`HandResult.changes <hearts.HandResult.changes>` :func:`score_hand` would
+    give, without building the result: the endgame solver asks this at every end of a
+    hand it reaches.
+
+    >>> from hearts import CardSet
+    >>> rules = Rules()
+    >>> rest = rules.deck_mask & ~CardSet("QS 2H").mask
+    >>> hand_changes(rules, (0, 0, 0, 0), (CardSet("QS 2H").mask, rest, 0, 0))
+    (14, 12, 0, 0)
+    >>> hand_changes(rules, (0, 0, 0, 0), (rules.deck_mask, 0, 0, 0))  # the moon
+    (0, 26, 26, 26)
+    """
+    where = "hand_changes"
+    checked = _rules(rules, where)
+    totals = _per_seat(scores, checked, where, "scores")
+    taken = _per_seat(taken_masks, checked, where, "taken_masks", True)
+    if choice is not None and not isinstance(choice, ShootMode):
+        raise TypeError(
+            f"hand_changes's choice must be None or a ShootMode, got {describe_value(choice)}."
+        )
+    return _hand_changes(
+        checked,
+        totals,
+        taken,
+        hand_number=_count(hand_number, where, "hand_number"),
+        pool=_count(pool, where, "pool"),
+        choice=choice,
+    )
+
+
+def game_winners(
+    rules: Rules | object, scores: tuple[int, ...] | object, hands_played: int | object
+) -> tuple[int, ...]:
+    """The winners if the game ends with these totals, or ``()`` if it goes on.
+
+    Points: the game ends when a total reaches the target (or exceeds it, with
+    ``target_must_be_exceeded``) or after ``hands`` hands; the lowest total wins, and equal
+    lowest totals share the win unless ``play_on_ties``. Chips: the game ends when a player
+    holds every chip or none (or after ``hands`` hands); the most chips win.
+
+    >>> game_winners(Rules(target=50), (50, 12, 12, 30), hands_played=3)
+    (1, 2)
+    >>> game_winners(Rules(target=50, play_on_ties=True), (50, 12, 12, 30), hands_played=3)
+    ()
+    >>> game_winners(Rules(target=None, hands=9), (5, 3, 9, 30), hands_played=9)
+    (1,)
+    """
+    checked = _rules(rules, "game_winners")
+    totals = _per_seat(scores, checked, "game_winners", "scores")
+    return _game_winners(checked, totals, _count(hands_played, "game_winners", "hands_played"))
+
+
+def _rules(rules: object, where: str) -> Rules:
+    """``rules``, if it is a :class:`~hearts.Rules`; a sentence otherwise."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"{where} needs a hearts.Rules value, got {describe_value(rules)}.")
+    return rules
+
+
+def _mask(mask: object, where: str, name: str) -> int:
+    """``mask``, if it is a mask of cards (an int of the 55 cards' bits); a sentence otherwise."""
+    if not isinstance(mask, int) or isinstance(mask, bool):
+        raise TypeError(
+            f"{where}'s {name} must be a card mask (an int, as CardSet.mask), got "
+            f"{describe_value(mask)}."
+        )
+    if mask < 0 or mask & ~ALL_CARDS:
+        raise HeartsError(
+            f"{where}'s {name} must be a card mask, of the bits of the cards 0 to "
+            f"{ALL_CARDS.bit_length() - 1}, got {describe_value(mask)}."
+        )
+    return mask
+
+
+def _count(value: object, where: str, name: str) -> int:
+    """``value``, if it is a whole number of at least 0; a sentence otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(
+            f"{where}'s {name} must be an int of at least 0, got {describe_value(value)}."
+        )
+    if value < 0:
+        raise HeartsError(f"{where}'s {name} must be at least 0, got {describe_value(value)}.")
+    return value
+
+
+def _per_seat(
+    values: object, rules: Rules, where: str, name: str, masks: bool = False
+) -> tuple[int, ...]:
+    """``values`` as a tuple of one int per seat (a card mask each, with ``masks``)."""
+    players = rules.players
+    what = "card masks" if masks else "ints"
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise TypeError(
+            f"{where}'s {name} must be a tuple of {what}, one per seat, got "
+            f"{describe_value(values)}."
+        )
+    found = tuple(values)
+    if len(found) != players:
+        raise HeartsError(
+            f"{where}'s {name} must hold one value per seat, {players} in this game, got "
+            f"{len(found)}."
+        )
+    for value in found:
+        if masks:
+            _mask(value, where, name)
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(
+                f"{where}'s {name} must be a tuple of ints, one per seat, got "
+                f"{describe_value(value)} among them."
+            )
+    return found

@@ -151,7 +151,7 @@ _BLOCK: Final = 136
 """The bytes of each SHAKE-256 digest of the stream: its rate, one Keccak permutation."""
 
 
-def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
+def seeded_deal(rules: Rules | object, seed: int | object, hand_number: int | object) -> Deal:
     """The deal that a game with ``seed`` offers for hand ``hand_number``.
 
     The deck is shuffled by a :class:`Generator` keyed by the text
@@ -161,7 +161,28 @@ def seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
     >>> from hearts import Rules
     >>> seeded_deal(Rules(), 1, 0) == seeded_deal(Rules(), 1, 0) != seeded_deal(Rules(), 1, 1)
     True
+    >>> seeded_deal(Rules(), "1", 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: seeded_deal takes an int seed, got '1'.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"seeded_deal takes a hearts.Rules value, got {describe_value(rules)}.")
+    number = _int_argument("hand_number", hand_number)
+    if number < 0:
+        raise HeartsError(f"seeded_deal takes a hand_number of 0 or more, got {number}.")
+    return _seeded_deal(rules, _int_argument("seed", seed), number)
+
+
+def _int_argument(name: str, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"seeded_deal takes an int {name}, got {describe_value(value)}.")
+    check_seed(name, value)
+    return value
+
+
+def _seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
+    """:func:`seeded_deal` of arguments known to be right, unchecked."""
     deck = rules.deck_mask
     cards = [card for card in range(deck.bit_length()) if deck >> card & 1]
     Generator.from_text(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)

@@ -45,6 +45,7 @@ import attrs
 from hearts.bots import Bot, GameResult, _check_seed, _seated, is_bot, play_game
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import Rules
+from hearts.shuffle import check_seed
 
 __all__ = [
     "BotStanding",
@@ -74,7 +75,12 @@ _VERSION: Final = 1
 # --- seeds and seats ---------------------------------------------------------------------
 
 
-def tournament_seed(seed: int, index: int) -> int:
+MAX_GAMES: Final = 10**12
+"""The most games one run may ask for: far more than any run can play (a million games an
+hour would take a century), so that a mistyped count is refused, not started."""
+
+
+def tournament_seed(seed: int | object, index: int | object) -> int:
     """The seed of the deals of game ``index`` of a tournament seeded with ``seed``.
 
     It is the same for :func:`tournament`, :class:`Tournament` and ``hearts simulate
@@ -86,6 +92,10 @@ def tournament_seed(seed: int, index: int) -> int:
     >>> result.games[1].seed == tournament_seed(3, 1)
     True
     """
+    for name, value in (("seed", seed), ("index", index)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"tournament_seed takes an int {name}, got {describe_value(value)}.")
+        check_seed(name, value)
     return random.Random(f"hearts-tournament:{seed}:{index}").getrandbits(63)
 
 
@@ -677,9 +687,10 @@ class Tournament:
                     f"{describe_value(bot)} is not a bot: a bot has a name and a "
                     "choose(view, rng) method."
                 )
-        if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
             raise HeartsError(
-                f"games must be a whole number of at least 1, got {describe_value(games)}."
+                f"games must be a whole number from 1 to {MAX_GAMES:,}, got "
+                f"{describe_value(games)}."
             )
         if not isinstance(rotate, bool):
             raise HeartsError(f"rotate must be True or False, got {describe_value(rotate)}.")

@@ -361,6 +361,33 @@ class State(Value):
             position = Position(of, hand_masks, trick, leader, first, hearts_broken, taken_masks)
         object.__setattr__(self, "position", position)
 
+    def replace(self, **changes: object) -> State:
+        """A copy with the given fields changed, each of its field's type.
+
+        Unlike the constructor, it checks what it is given (in the pure build as the
+        compiled one): a field that does not exist, or a value of another type (a ``seed``
+        that is not an int, ``hand_masks`` that are not a tuple of ints), is a TypeError
+        naming the field.
+
+        >>> import hearts
+        >>> state = hearts.new_game(seed=1)
+        >>> state.replace(seed=2).seed
+        2
+        >>> state.replace(seed="2")
+        Traceback (most recent call last):
+        ...
+        TypeError: State.replace: seed must be an int, got '2'.
+        """
+        for name, value in changes.items():
+            wanted = _STATE_TYPES.get(name)
+            if name == "ruled_out_masks" and value is None:
+                continue  # none known: the constructor's default
+            if wanted is not None and not _is_of(value, wanted[0], wanted[1]):
+                raise TypeError(
+                    f"State.replace: {name} must be {wanted[2]}, got {describe_value(value)}."
+                )
+        return Value.replace(self, **changes)
+
     def _fields(self) -> tuple[object, ...]:
         """Every field, in the constructor's order."""
         return (
@@ -462,6 +489,44 @@ class State(Value):
         if self.phase is not Phase.OVER or not self.results:
             return ()
         return self.results[-1].winners
+
+
+_INTS: Final = "a tuple of ints, one per seat"
+_STATE_TYPES: Final[dict[str, tuple[type, type | None, str]]] = {
+    "rules": (Rules, None, "a hearts.Rules"),
+    "seed": (int, None, "an int"),
+    "phase": (Phase, None, "a Phase"),
+    "hand_number": (int, None, "an int"),
+    "scores": (tuple, int, "a tuple of ints"),
+    "results": (Sequence, HandResult, "a sequence of HandResult"),
+    "pass_direction": (PassDirection, None, "a PassDirection"),
+    "pass_count": (int, None, "an int"),
+    "dealt_masks": (tuple, int, _INTS),
+    "hand_masks": (tuple, int, _INTS),
+    "passed_masks": (tuple, int, _INTS),
+    "to_move": (tuple, int, "a tuple of seats (ints)"),
+    "leader": (int, None, "an int"),
+    "trick": (tuple, Card, "a tuple of Card"),
+    "tricks": (tuple, Trick, "a tuple of Trick"),
+    "taken_masks": (tuple, int, _INTS),
+    "hearts_broken": (bool, None, "a bool"),
+    "ruled_out_masks": (tuple, int, f"None or {_INTS}"),
+}
+"""What :meth:`State.replace` takes for each field: the type, that of its items, in words."""
+
+
+def _is_of(value: object, kind: type, item: type | None) -> bool:
+    """Whether ``value`` is a ``kind`` (not a bool for an int) of ``item`` values, if given."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        return False
+    if item is None:
+        return True
+    if isinstance(value, (str, bytes)):
+        return False
+    return all(
+        isinstance(each, item) and not (item is int and isinstance(each, bool))
+        for each in cast("Sequence[object]", value)
+    )
 
 
 class Viewpoint(Protocol):

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from hearts.cards import NUMBER_OF_CARDS, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, PassDirection, Rules
-from hearts.scoring import hand_points
+from hearts.scoring import _hand_points
 from hearts.state import Phase
 from hearts.views import PlayerView
 
@@ -249,7 +249,7 @@ def score_scale(rules: Rules) -> int:
 
 def _positive_total(rules: Rules) -> int:
     """The points of every card worth positive points (26 in the standard game), at least 1."""
-    return max(hand_points(rules, rules.positive_mask), 1)
+    return max(_hand_points(rules, rules.positive_mask), 1)
 
 
 def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32]:
@@ -332,7 +332,7 @@ def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32
         tail += [float(suit in voids[seat]) for suit in _SUITS]
     tail += [view.hand_sizes[seat] / hand_size for seat in seats]
     tail += [count / hand_size for count in won]
-    tail += [_clip(hand_points(rules, view.taken_masks[seat]) / total, 1) for seat in seats]
+    tail += [_clip(_hand_points(rules, view.taken_masks[seat]) / total, 1) for seat in seats]
     tail += [_clip(view.scores[seat] / scale, SCORE_CLIP) for seat in seats]
     tail += [float(seat in view.to_move) for seat in seats]
     tail += [float(seat == leader) for seat in seats]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from hearts.cards import SUIT_MASKS, Suit
 from hearts.display import SeatLine, summary_of, table_of
+from hearts.errors import describe_value
 from hearts.state import HandResult, Phase, State
 from hearts.views import PlayerView
 
@@ -88,7 +89,7 @@ def _notes(seat: SeatLine) -> str:
 
 
 def table_text(game: State | PlayerView) -> str:
-    """A state or a view as a text table: what ``str`` gives.
+    """A state or a view as a text table: what ``str`` gives (anything else is a TypeError).
 
     >>> import hearts
     >>> state = hearts.from_hands(hearts.seeded_deal(hearts.Rules(), 5, 0).hands, hand_number=3)
@@ -103,6 +104,10 @@ def table_text(game: State | PlayerView) -> str:
     Trick: P1 2♣
     P2 to play
     """
+    if not isinstance(game, (State, PlayerView)):
+        raise TypeError(
+            f"hearts.text.table_text takes a State or a PlayerView, got {describe_value(game)}."
+        )
     table = table_of(game)
     jokers = table.rules.jokers > 0
     playing = table.phase in (Phase.PLAY, Phase.SHOOT)
@@ -135,7 +140,7 @@ def table_text(game: State | PlayerView) -> str:
 
 
 def result_text(result: HandResult) -> str:
-    """A finished hand as a text table: what ``str(result)`` gives.
+    """A finished hand as a text table: what ``str(result)`` gives (a TypeError for anything else).
 
     Columns for the no-trick bonus, chips and resets appear only when the hand used them
     (and chips only when they are not the whole change, as they are in a chip game).
@@ -153,6 +158,10 @@ def result_text(result: HandResult) -> str:
     P3         2       0     +26     26
     P0 shoots the moon: +26 to every other player
     """
+    if not isinstance(result, HandResult):
+        raise TypeError(
+            f"hearts.text.result_text takes a HandResult, got {describe_value(result)}."
+        )
     summary = summary_of(result)
     extra = [
         (name, field)

@@ -27,18 +27,18 @@ from hearts.history import with_result
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import (
     PassMoves,
+    _exchange,
     call_refusal,
     calls,
-    exchange,
     hand_pass,
     pass_refusal,
     passes_cards,
     receiver,
 )
-from hearts.play import Position, first_leader, in_force, played_mask, replay, rules_of_play
+from hearts.play import Position, _played_mask, first_leader, in_force, replay, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
-from hearts.scoring import score_hand, shoot_options
-from hearts.shuffle import deal_refusal, seeded_deal
+from hearts.scoring import _shoot_options, score_hand
+from hearts.shuffle import _seeded_deal, deal_refusal
 from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
@@ -175,7 +175,7 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         seat = state.to_move[0]
         return (ShootChoice(seat, ShootMode.ADD), ShootChoice(seat, ShootMode.SUBTRACT))
     if phase is _DEAL and player is None:
-        return (seeded_deal(state.rules, state.seed, state.hand_number),)
+        return (_seeded_deal(state.rules, state.seed, state.hand_number),)
     return ()
 
 
@@ -226,7 +226,7 @@ def known_masks(state: State, me: int) -> tuple[int, ...]:
     rules = state.rules
     players = rules.players
     phase = state.phase
-    played = state.position.played if phase is _PLAY else played_mask(state.tricks, state.trick)
+    played = state.position.played if phase is _PLAY else _played_mask(state.tricks, state.trick)
     known = [0] * players
     direction = state.pass_direction
     playing = phase is _PLAY or phase is _SHOOT
@@ -331,7 +331,7 @@ def _end_hand(
     rules = state.rules
     taken = last.taken
     if choice is None and (rules.moon is _CHOOSE_SHOT or rules.sun is _CHOOSE_SHOT):
-        options = shoot_options(rules, taken, state.scores)
+        options = _shoot_options(rules, taken, state.scores)
         if options is not None:
             empty = (0,) * rules.players
             put_away = Position(last.of, empty, (), state.leader, False, last.broken, taken)
@@ -451,7 +451,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     if to_move:
         return _before_play(state, _PASS, state.dealt_masks, tuple(passed), to_move)
     # Everyone has passed: the cards change hands together.
-    hands = exchange(state.hand_masks, passed, state.pass_direction)
+    hands = _exchange(state.hand_masks, passed, state.pass_direction)
     return _start_play(state, hands, tuple(passed))
 
 

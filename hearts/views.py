@@ -30,7 +30,7 @@ from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
 from hearts.passes import passer, passes_cards
-from hearts.play import played_mask
+from hearts.play import _played_mask
 from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat
 from hearts.transitions import known_masks
@@ -257,7 +257,7 @@ class PlayerView(Value):
 
         Cards won by a claim were not played, and are not in it.
         """
-        return played_mask(self.tricks, self.trick)
+        return _played_mask(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:

@@ -242,7 +242,9 @@ def test_bad_bots_are_refused_with_a_sentence() -> None:
 
     with pytest.raises(IllegalMoveError, match=r"The cheat bot at P\d chose an illegal move: P\d"):
         hearts.play_game(Rules(), [Cheat(), Cheat(), Cheat(), Cheat()], seed=1)
-    with pytest.raises(HeartsError, match="games must be a whole number of at least 1"):
+    with pytest.raises(
+        HeartsError, match="games must be a whole number from 1 to 1,000,000,000,000"
+    ):
         hearts.tournament(Rules(), [RandomBot()] * 4, games=0, seed=1)
     with pytest.raises(
         HeartsError, match=r"SearchBot\.samples must be a whole number of at least 1"

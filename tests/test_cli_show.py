@@ -20,8 +20,8 @@ SVG_ROOT = "{http://www.w3.org/2000/svg}svg"
 
 @pytest.fixture(scope="module")
 def record() -> GameRecord:
-    """A whole game of three hands (Rules(target=30), seed 1)."""
-    return play_game(hearts.Rules(target=30), seed=1)[1]
+    """A whole game of three hands (Rules(target=30), seed 1, the bots' seed 1)."""
+    return play_game(hearts.Rules(target=30), seed=1, bot_seed=1)[1]
 
 
 def write(tmp_path: Path, record: GameRecord, name: str = "game.json") -> str:

@@ -178,7 +178,7 @@ def test_voids_force_the_deal() -> None:
     for seat in (1, 2, 3):
         assert not sampled.hand_masks[seat] & hearts.SUIT_MASKS[0]
     # P2 played 2♥ on the first trick: it held only penalty cards.
-    assert sampled.hand_masks[2] & ~(hearts.HEARTS | hearts.QUEEN_OF_SPADES.mask) == 0
+    assert sampled.hand_masks[2] & ~(hearts.HEARTS.mask | hearts.QUEEN_OF_SPADES.mask) == 0
 
 
 def test_an_impossible_view_is_refused_with_a_reason() -> None:
@@ -186,7 +186,8 @@ def test_an_impossible_view_is_refused_with_a_reason() -> None:
     seen = hearts.view(state, 0)
     nobody = seen.replace(
         ruled_out_masks=tuple(
-            mask | (hearts.HEARTS if seat else 0) for seat, mask in enumerate(seen.ruled_out_masks)
+            mask | (hearts.HEARTS.mask if seat else 0)
+            for seat, mask in enumerate(seen.ruled_out_masks)
         ),
     )
     with pytest.raises(HeartsError, match="no other seat can hold 2♥: every other seat has"):

@@ -26,7 +26,16 @@ import pytest
 import hearts
 import hearts.cli
 import hearts.env  # every module a program may import is walked, not only those of hearts
-from hearts import HandResult, HeartsError, ISMCTSBot, PlayerView, RuleBot, Rules, SearchBot, State
+from hearts import (
+    HandResult,
+    HeartsError,
+    ISMCTSBot,
+    PlayerView,
+    RuleBot,
+    Rules,
+    SearchBot,
+    State,
+)
 
 _FORBIDDEN = (State, PlayerView, HandResult)
 _LEAVES = (str, bytes, float, complex, bool, type(None), range)
@@ -99,10 +108,6 @@ def reachable() -> Iterator[tuple[str, object]]:
         stack.extend((f"{path}.{name}", child) for name, child in _children(value))
 
 
-def _bits(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 def secrets_of(state: State) -> set[int]:
     """Masks that name hidden cards: each seat's hand and deal, and its holding in a suit."""
     found = set()
@@ -110,7 +115,7 @@ def secrets_of(state: State) -> set[int]:
         for mask in (hand, dealt):
             found.add(mask)
             found.update(mask & suit for suit in hearts.cards.SUIT_MASKS)
-    return {mask for mask in found if _bits(mask) >= 2}
+    return {mask for mask in found if hearts.cards.card_count(mask) >= 2}
 
 
 def leaks(state: State, public: set[int]) -> list[str]:
@@ -118,7 +123,10 @@ def leaks(state: State, public: set[int]) -> list[str]:
     secret = secrets_of(state) - public
     found = []
     for path, value in reachable():
-        if isinstance(value, _FORBIDDEN) or type(value).__name__ in ("History", "_Dealer"):
+        if isinstance(value, _FORBIDDEN) or type(value).__name__ in (
+            "History",
+            "_Dealer",
+        ):
             found.append(f"{path}: a {type(value).__name__}")
         elif isinstance(value, int) and not isinstance(value, bool) and value in secret:
             found.append(f"{path}: the mask {hearts.CardSet.from_mask(value)} of hidden cards")
@@ -258,3 +266,23 @@ def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
         broken.close()
     with pytest.raises(TypeError, match=r"^Isolated needs a hearts.Bot"):
         hearts.Isolated("rule")  # type: ignore[arg-type]
+
+
+PUBLIC_CACHES = {
+    "hearts.passes._combinations": "keyed by a hand size and a pass count",
+    "hearts.env.pass_calls": "keyed by the Rules",
+    "hearts.tensor._fields": "keyed by the number of players",
+    "hearts.tensor._constants": "keyed by the Rules",
+}
+"""Every cache a ``hearts`` module keeps, and why its keys are public: a cache keyed by a
+seat's cards would answer another seat's guesses (its hits count in ``cache_info``)."""
+
+
+def test_every_module_cache_is_keyed_by_public_data() -> None:
+    """A new cache must be listed here with the reason its keys tell no seat's cards."""
+    found = {
+        f"{getattr(value, '__module__', '?')}.{getattr(value, '__name__', '?')}"
+        for _, value in reachable()
+        if callable(getattr(value, "cache_info", None)) and hasattr(value, "__wrapped__")
+    }
+    assert found == set(PUBLIC_CACHES)

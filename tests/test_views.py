@@ -75,9 +75,9 @@ def test_a_heart_led_before_hearts_are_broken_rules_out_every_other_suit() -> No
         SPADES,
     ]
     state = play(hold_hand(hands), "2C", "2D", "AC", "2S", "5H")
-    assert not state.tricks[0].mask & hearts.HEARTS
+    assert not state.tricks[0].mask & hearts.HEARTS.mask
     seen = hearts.view(state, 0)
-    assert seen.ruled_out[2] == CardSet.from_mask(hearts.Rules().deck_mask & ~hearts.HEARTS)
+    assert seen.ruled_out[2] == CardSet.from_mask(hearts.Rules().deck_mask & ~hearts.HEARTS.mask)
     assert seen.voids[2] == (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 

@@ -6,7 +6,7 @@ state or the finished hand's result that the options name, and :func:`show` prin
 numbered from 1, as the printouts number them; seats from 0, as ``P0``.
 
 >>> import hearts
->>> state, record = hearts.cli.play_game(hearts.Rules(target=30), seed=1)
+>>> state, record = hearts.cli.play_game(hearts.Rules(target=30), seed=1, bot_seed=1)
 >>> done = hearts.replay(record)
 >>> print(moment(done, hand=2, trick=1).tricks, moment(done) is done.final)
 () True
@@ -118,7 +118,7 @@ def moment(done: Replay, hand: int | None = None, trick: int | None = None) -> S
     a :class:`UsageError` that names the option and what is valid.
 
     >>> import hearts
-    >>> done = hearts.replay(hearts.cli.play_game(hearts.Rules(target=30), seed=1)[1])
+    >>> done = hearts.replay(hearts.cli.play_game(hearts.Rules(target=30), seed=1, bot_seed=1)[1])
     >>> moment(done, hand=9)
     Traceback (most recent call last):
     ...

@@ -33,11 +33,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-import functools
 import json
 import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -621,9 +620,12 @@ def _trick_text(trick: hearts.Trick) -> str:
     return f"{trick.leader}:{' '.join(str(int(card)) for card in trick.cards)}"
 
 
-@functools.lru_cache(maxsize=1024)
-def _results_text(results: tuple[hearts.HandResult, ...]) -> str:
-    """Finished hands: public, and the same for every seat and every later state."""
+def _results_text(results: Sequence[hearts.HandResult]) -> str:
+    """The finished hands as the seat saw them (its own dealt cards and passes included).
+
+    Not cached: a module-wide cache keyed by them would let another seat's code test a
+    guess of this seat's cards (see "What a bot can see" in docs/bots.md).
+    """
     return "results " + "/".join(
         json.dumps(hearts.result_to_dict(result), sort_keys=True, separators=(",", ":"))
         for result in results

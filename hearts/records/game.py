@@ -7,6 +7,7 @@ import io
 import json
 import math
 import os
+import sys
 import types
 from collections.abc import Iterable, Mapping
 from typing import IO, Final, cast
@@ -198,7 +199,9 @@ class GameRecord:
     A record is a value: two records with the same content are equal, and a record pickles
     and copies. It is not hashable (its metadata is free-form JSON). An argument of the wrong
     type raises ``TypeError``; metadata that is not JSON, or that a known key refuses, a
-    :class:`RecordError`.
+    :class:`RecordError`, as does a move that :func:`hearts.loads` would refuse (a seat
+    the game does not have, a card outside its deck): what :func:`hearts.dumps` writes,
+    :func:`hearts.loads` reads. Whether each move is legal is :func:`replay`'s job.
 
     >>> import hearts
     >>> record = GameRecord(hearts.Rules.preset("omnibus"), preset="omnibus",
@@ -223,6 +226,11 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         _check_known_metadata(self.metadata, "record.metadata", self.rules.players)
+        # What the reader refuses, the constructor refuses, by the reader's own checks: a
+        # seat that is not one of the game's, a card outside its deck, a pass too long.
+        players, deck = self.rules.players, self.rules.deck_mask
+        for index, move in enumerate(self.moves):
+            _read_move(_move_body(move), f"record.moves[{index}]", players, deck)
         if self.preset is not None:
             if self.preset not in PRESETS:
                 raise RecordError(
@@ -376,7 +384,8 @@ def load(
         raise TypeError(f"load needs a file opened for reading, got {_short(fp)}{hint}.")
     _check_limit(max_bytes, "max_bytes")
     try:
-        text = fp.read() if max_bytes is None else fp.read(max_bytes + 1)
+        # A limit past what a file can hold reads it all (and read() takes no bigger size).
+        text = fp.read() if max_bytes is None else fp.read(min(max_bytes, sys.maxsize - 1) + 1)
     except UnicodeDecodeError as error:
         raise RecordError("record", f"the file is not text: {_decoding(error)}.") from None
     if not isinstance(text, (str, bytes, bytearray)):
@@ -398,6 +407,10 @@ def _check_record(record: object, who: str) -> None:
     elif isinstance(record, Mapping):
         hint = "; GameRecord.from_dict reads a record's JSON"
     raise TypeError(f"{who} needs a hearts.GameRecord, got {_short(record)}{hint}.")
+
+
+_MAX_INDENT: Final = 100
+"""The widest indent :func:`dumps` writes, in spaces."""
 
 
 def dumps(record: GameRecord, *, indent: int | None = None) -> str:
@@ -423,6 +436,10 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
     _check_record(record, "dumps")
     if indent is not None and type(indent) is not int:
         raise TypeError(f"dumps needs indent as an int (spaces) or None, got {_short(indent)}.")
+    if indent is not None and not 0 <= indent <= _MAX_INDENT:
+        raise ValueError(
+            f"dumps needs indent from 0 to {_MAX_INDENT} spaces, or None, got {_short(indent)}."
+        )
     data = record.to_dict()
     if indent is None:
         return json.dumps(data, ensure_ascii=False)
