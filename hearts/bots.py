@@ -325,6 +325,8 @@ def check_choice(bot: object, view: object, rng: object) -> PlayerView:
     (``hearts.view(state, seat)``), never the whole :class:`~hearts.State`, and draws from
     a :class:`random.Random`.
     """
+    if isinstance(view, PlayerView) and isinstance(rng, random.Random):
+        return view  # the usual case, with no more work than these two checks
     name = f"{type(bot).__name__}.choose"
     if not isinstance(view, PlayerView):
         seen = (
@@ -334,12 +336,10 @@ def check_choice(bot: object, view: object, rng: object) -> PlayerView:
             f"{name} needs its seat's PlayerView (hearts.view(state, seat)), got {seen}: a "
             "bot decides on what its seat sees."
         )
-    if not isinstance(rng, random.Random):
-        raise TypeError(
-            f"{name} needs a random.Random to draw with, got {describe_value(rng)}; pass "
-            "random.Random(seed) for reproducible choices."
-        )
-    return view
+    raise TypeError(
+        f"{name} needs a random.Random to draw with, got {describe_value(rng)}; pass "
+        "random.Random(seed) for reproducible choices."
+    )
 
 
 @attrs.frozen

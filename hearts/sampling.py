@@ -72,10 +72,10 @@ def sample(view: PlayerView | object, rng: random.Random | object | None = None)
 
 
 def checked_sample(view: PlayerView, rng: random.Random) -> State:
-    """:func:`sample`, for a view from outside: the count stops at :data:`DEAL_WORK` steps.
+    """:func:`sample` as :func:`hearts.view_from_dict` checks a view from outside.
 
-    Raises :class:`DealWorkError` beyond it (:func:`hearts.view_from_dict` reads views
-    this way); the views this library makes are counted without a limit.
+    The count stops at :data:`DEAL_WORK` steps, as for any view, and raises
+    :class:`DealWorkError` beyond it in the reader's words (the view is not kept).
     """
     return _sample_from(view, _count_view(view, DEAL_WORK), Generator.from_random(rng))
 
@@ -133,14 +133,14 @@ def count_deals(view: PlayerView | object) -> int:
 
 
 DEAL_WORK: Final = 50_000
-"""The most steps counting the deals of a view from outside may take (:func:`view_from_dict`).
+"""The most steps counting the deals of any view may take, however it was made.
 
 A view crafted to spread its ruled-out cards over many groups of possible holders could
 ask for millions; real views need a few hundred as a rule, and at most 12,940 in 940,000
 views of random games (25,294 were seen in games whose players discard off-suit whenever
-they can). At the limit a count takes some 50 ms compiled. The views this library makes
-(:func:`hearts.view`) are counted by :func:`sample` and :func:`count_deals` without a
-limit."""
+they can), well under the limit. At the limit a count takes some 50 ms compiled.
+:func:`sample` and :func:`count_deals` refuse a view beyond it, :func:`view_from_dict`
+too."""
 
 
 class DealWorkError(HeartsError):

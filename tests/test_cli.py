@@ -812,5 +812,11 @@ def test_isolate_plays_each_bot_in_its_own_process_and_the_same_game(
     args = ["play", "--bots", "rule,random,rule,random", "--target", "20", "--bot-seed", "2"]
     assert main(args) == 0
     plain = capsys.readouterr().out
-    assert main([*args, "--isolate"]) == 0
+    assert main([*args, "--isolate", "--seed", "1"]) == 0
     assert capsys.readouterr().out == plain
+    # Bots you isolate must not know the deals' seed: without --seed, one is drawn.
+    assert main(["play", "--isolate", "--target", "20"]) == 0
+    shown = re.match(
+        r"Hearts: 4 players, game to 20, seed (\d+), bot seed", capsys.readouterr().out
+    )
+    assert shown is not None and shown.group(1) != "1"

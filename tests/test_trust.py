@@ -14,10 +14,15 @@ server example).
 
 from __future__ import annotations
 
+import collections
+import contextlib
+import functools
 import os
 import pickle
 import random
 import sys
+import threading
+import time
 import types
 from collections.abc import Iterator
 
@@ -25,7 +30,8 @@ import pytest
 
 import hearts
 import hearts.cli
-import hearts.env  # every module a program may import is walked, not only those of hearts
+import hearts.env
+import hearts.isolation
 from hearts import (
     HandResult,
     HeartsError,
@@ -36,8 +42,14 @@ from hearts import (
     SearchBot,
     State,
 )
+from hearts.play import (
+    Position,  # every module a program may import is walked, not only those of hearts
+)
 
-_FORBIDDEN = (State, PlayerView, HandResult)
+with contextlib.suppress(ImportError):  # walked too where OpenSpiel is installed
+    import hearts.interop.openspiel
+
+_FORBIDDEN = (State, PlayerView, HandResult, Position)
 _LEAVES = (str, bytes, float, complex, bool, type(None), range)
 
 
@@ -71,7 +83,11 @@ def _children(value: object) -> Iterator[tuple[str, object]]:
         for key, item in list(value.items()):
             yield "<key>", key
             yield f"[{key!r}]"[:40], item
-    elif isinstance(value, (list, tuple, set, frozenset)):
+    elif isinstance(value, functools.partial):
+        yield "<function>", value.func
+        yield "<args>", value.args
+        yield "<keywords>", value.keywords
+    elif isinstance(value, (list, tuple, set, frozenset, collections.deque)):
         for index, item in enumerate(list(value)):
             yield f"[{index}]", item
     elif isinstance(value, type):
@@ -118,9 +134,12 @@ def secrets_of(state: State) -> set[int]:
     return {mask for mask in found if hearts.cards.card_count(mask) >= 2}
 
 
-def leaks(state: State, public: set[int]) -> list[str]:
-    """What the walk finds that no seat may read: game values, and masks of hidden cards."""
-    secret = secrets_of(state) - public
+def leaks(
+    state: State, public: set[int], earlier: frozenset[int] | set[int] = frozenset()
+) -> list[str]:
+    """What the walk finds that no seat may read: game values, and masks of hidden cards
+    (in ``state``, and the ``earlier`` masks of the game)."""
+    secret = (secrets_of(state) | earlier) - public
     found = []
     for path, value in reachable():
         if isinstance(value, _FORBIDDEN) or type(value).__name__ in (
@@ -161,6 +180,7 @@ def test_no_module_holds_a_hidden_card_while_bots_play(rules: Rules, public_ints
     a finished hand, or the mask of a hand a seat holds or was dealt."""
     names = list(BOTS)
     bots = [BOTS[names[seat % len(names)]]() for seat in range(rules.players)]
+    secret: set[int] = set()  # every hand seen so far: a cache may keep an old one
     rngs = [random.Random(f"trust:{seat}") for seat in range(rules.players)]
     state = hearts.new_game(rules, seed=11)
     decisions = 0
@@ -175,8 +195,9 @@ def test_no_module_holds_a_hidden_card_while_bots_play(rules: Rules, public_ints
         hearts.sample(seen, rngs[seat])
         state = hearts.apply(state, move, by=seat)
         decisions += 1
+        secret |= secrets_of(state)
         if decisions % 3 == 0 or state.is_over:
-            assert leaks(state, public_ints) == [], f"after {decisions} decisions"
+            assert leaks(state, public_ints, secret) == [], f"after {decisions} decisions"
     assert decisions > 20
 
 
@@ -249,7 +270,7 @@ def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
         assert pickle.loads(pickle.dumps(isolated[0])).bot.name == "elsewhere"
         state = hearts.new_game(rules, seed=1)
         state = hearts.apply(state, hearts.legal_moves(state)[0])
-        with pytest.raises(HeartsError, match=r"^A bot decides on its seat's view"):
+        with pytest.raises(TypeError, match=r"^Isolated.choose needs its seat's PlayerView"):
             isolated[0].choose(state, random.Random(1))  # type: ignore[arg-type]
     finally:
         for bot in isolated[:2]:
@@ -286,3 +307,51 @@ def test_every_module_cache_is_keyed_by_public_data() -> None:
         if callable(getattr(value, "cache_info", None)) and hasattr(value, "__wrapped__")
     }
     assert found == set(PUBLIC_CACHES)
+
+
+class SlowBot:
+    """A bot that thinks for a long time, then plays its first legal move."""
+
+    name = "slow"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> hearts.Move:
+        time.sleep(30)
+        return hearts.legal_moves(view)[0]
+
+
+def test_an_isolated_bots_answer_is_read_as_data_and_its_time_is_bounded() -> None:
+    """What comes back from the bot's process is parsed (a move's JSON, the generator's
+    ints), never unpickled: bytes that would run code in the game's process are refused
+    with a sentence. A decision over the time limit stops the process; the next one
+    starts another."""
+    payload = pickle.dumps(ElsewhereBot())  # any pickle: unpickling it would run code
+    for answer in (payload, b"[]", b'{"move": {"type": "play"}}', b'{"error": "boom"}'):
+        with pytest.raises(HeartsError, match=r"^The isolated bot 'x' (answered|failed)"):
+            hearts.isolation._read_answer(answer, "x", 0)
+    state = hearts.new_game(seed=1)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, 0)
+    slow = hearts.Isolated(SlowBot(), seconds=0.5)
+    try:
+        started = time.perf_counter()
+        with pytest.raises(HeartsError, match=r"took more than 0.5 seconds .* stopped\.$"):
+            slow.choose(seen, random.Random(1))
+        assert time.perf_counter() - started < 20
+    finally:
+        slow.close()
+    with pytest.raises(TypeError, match=r"^Isolated\(seconds=\.\.\.\) is the most"):
+        hearts.Isolated(RuleBot(), seconds=float("inf"))
+    with pytest.raises(TypeError, match=r"^Isolated needs a bot that pickles"):
+        hearts.Isolated(LocalBot())
+
+
+class LocalBot:
+    """A bot that cannot be sent to another process (it holds a lock)."""
+
+    name = "local"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> hearts.Move:
+        return hearts.legal_moves(view)[0]

@@ -226,11 +226,22 @@ def _game(arguments: argparse.Namespace) -> tuple[Rules, str | None, str, tuple[
     return rules, preset, label, bots
 
 
+def _deal_seed(arguments: argparse.Namespace) -> int:
+    """``--seed``; by default 1, or with ``--isolate`` a fresh one from the operating system.
+
+    A bot that knew the deals' seed could deal every hand itself: bots you isolate must not.
+    """
+    if arguments.seed is not None:
+        return int(arguments.seed)
+    if arguments.isolate:
+        return secrets.randbits(63)
+    return 1
+
+
 def _play(arguments: argparse.Namespace) -> int:
     rules, preset, label, bots = _game(arguments)
-    state, record = play_game(
-        rules, arguments.seed, bots, arguments.bot_seed, isolate=arguments.isolate
-    )
+    seed = _deal_seed(arguments)
+    state, record = play_game(rules, seed, bots, arguments.bot_seed, isolate=arguments.isolate)
     bot_seed = record.metadata["bot_seed"]  # drawn when --bot-seed is not given
     if arguments.record is not None:
         text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
@@ -239,7 +250,7 @@ def _play(arguments: argparse.Namespace) -> int:
         except OSError as error:
             raise cannot("write", arguments.record, error) from None
     bot_names = f"{bots[0]} players" if len(set(bots)) == 1 else f"bots {_per_seat(bots)}"
-    print(f"{_title(rules, label, arguments.seed, bot_seed)}, {bot_names}")
+    print(f"{_title(rules, label, seed, bot_seed)}, {bot_names}")
     _print_game(rules, state)
     return 0
 
@@ -330,13 +341,18 @@ def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _S
 
 def _simulate(arguments: argparse.Namespace) -> int:
     rules, preset, label, bots = _game(arguments)
-    games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
+    games, seed, bot_seed = arguments.games, _deal_seed(arguments), arguments.bot_seed
     if arguments.resume and arguments.out is None:
         raise UsageError("--resume needs --out FILE: the results file of the run to go on with.")
     if not arguments.resume and arguments.out is not None and _holds_a_run(arguments.out):
         raise UsageError(
             f"--out: {arguments.out} already holds a run's results: add --resume to go on "
             "with it, or give another file."
+        )
+    if arguments.resume and arguments.isolate and arguments.seed is None:
+        raise UsageError(
+            "--resume with --isolate needs the run's --seed (its results file's header "
+            "gives it): without one, --isolate draws a new seed of the deals."
         )
     if bot_seed is None and arguments.resume:  # the run's own, kept in its header
         bot_seed = results_bot_seed(arguments.out)
@@ -498,7 +514,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         metavar="BOT[,BOT...]",
         help=f"one bot for every seat, or one per seat, separated by commas; bots: {', '.join(BOTS)} (default: random)",
     )
-    parser.add_argument("--seed", type=whole(), default=1, help="seed of the deals (default: 1)")
+    parser.add_argument(
+        "--seed",
+        type=whole(),
+        help="seed of the deals (default: 1; with --isolate, drawn from the operating system "
+        "and shown, as bots you isolate must not know it)",
+    )
     parser.add_argument(
         "--bot-seed",
         type=whole(),

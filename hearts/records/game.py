@@ -230,6 +230,8 @@ class GameRecord:
         # seat that is not one of the game's, a card outside its deck, a pass too long.
         players, deck = self.rules.players, self.rules.deck_mask
         for index, move in enumerate(self.moves):
+            if type(move) is Play and 0 <= move.player < players and deck >> move.card & 1:
+                continue  # most moves: a play of the game's seat and deck, as read would
             _read_move(_move_body(move), f"record.moves[{index}]", players, deck)
         if self.preset is not None:
             if self.preset not in PRESETS:
