@@ -5,11 +5,25 @@ tree: a comparison flipped (``<`` to ``>=`` and to ``<=``, ``==`` to ``!=``, ``i
 ``is not``, ``in`` to ``not in``), an integer constant moved by one either way, the
 condition of an ``if``, a ``while``, a conditional expression or a comprehension forced
 to ``True`` and to ``False``, or a statement of a function body deleted (made ``pass``).
-Error messages (f-strings) and annotations are left alone. Each mutant is run against the
+Error messages (f-strings) and annotations are left alone.
+
+A second set of operators (``--operators second``; ``all`` runs both) changes operators
+instead: a comparison reversed (``<`` to ``>``, ``<=`` to ``>=`` and back, which is the
+same as swapping its operands, ``a < b`` to ``b < a``), the operands of a
+non-commutative operator swapped (``-``, ``/``, ``//``, ``%``, ``**``, ``<<``, ``>>``:
+``a - b`` to ``b - a``), a boolean operator changed (``and`` to ``or`` and back, ``not x``
+to ``x``), a bitwise one changed (``&`` to ``|`` and back, ``^`` to ``|``, the same in
+``&=``, ``|=`` and ``^=``, and ``~x`` to ``x``), the two branches of a conditional
+expression swapped (``a if c else b`` to ``b if c else a``), and ``min`` and ``max``
+exchanged. Commutative operators (``+``, ``*``, ``&``, ``|``, ``^``, ``==``) are never
+swapped: that changes nothing.
+
+Each mutant is run against the
 fast tests (:data:`FAST_TESTS`) that execute the changed code, with ``pytest -x``, on a
 copy of the tree in a temporary directory, two mutants at a time; the mutant is *killed*
 when a test fails, and *survives* when they all pass. A mutant that runs past its time
-limit (an endless loop) counts as killed, and is reported apart.
+limit, or has a test run past its own (an endless loop), counts as killed, and is
+reported apart.
 
 Which tests execute which lines is found first, by one traced run of the fast tests; a
 mutant in code that no fast test executes survives without being run. Mutants known to be
@@ -23,6 +37,7 @@ Usage (from the root of a clone, with the test extra installed; no other tool)::
     python scripts/mutation.py --sample 50          # 50 mutants drawn at random
     python scripts/mutation.py --quick              # a smoke test of the machinery
     python scripts/mutation.py --list               # the mutants, without running them
+    python scripts/mutation.py --operators second hearts/play.py   # the second set
 
 The results go to standard output (the survivors with file:line and the change), and with
 ``--json FILE`` to a file. Nothing in the working tree is changed. See
@@ -74,6 +89,7 @@ SLOW_TESTS = frozenset(
         "tests/test_sampling.py",  # ten thousand samples
         "tests/test_pictures.py",
         "tests/test_ismcts.py",
+        "tests/test_server_example.py",  # the example WebSocket server, on its own threads
     }
 )
 """Test files left out of the fast tests: slow, or about something other than the rules."""
@@ -213,6 +229,38 @@ Filled in from the survivors of the runs after reading each one (``hearts/claims
 sampled, so only its sampled survivors are here); docs/verification.md, "Mutation
 testing", groups them by kind. A key listed here whose mutant is killed is reported."""
 
+EQUIVALENT_SECOND: dict[str, str] = {
+    "hearts/play.py:led_card: trick if isinstance(trick, tuple) else tuple(trick) -> tuple(trick) if isinstance(trick, tuple) else trick": "representation: the loop reads the same cards from the trick as given and from a tuple of it",
+    "hearts/play.py:RulesOfPlay.revealed: 1 if first else 0 -> 0 if first else 1": "cache key: the bit for the first trick inverted still gives each situation its own entry, and the entry is computed from the real arguments",
+    "hearts/play.py:RulesOfPlay.revealed: 1 if broken else 0 -> 0 if broken else 1": "cache key: the bit for hearts broken inverted still gives each situation its own entry, and the entry is computed from the real arguments",
+    "hearts/transitions.py:known_masks: state.position.played if phase is _PLAY else _played_mask(state.tri... -> _played_mask(state.tricks, state.trick) if phase is _PLAY else state.position.played": "representation: in every state of a game the cards taken are the cards of the tricks played, so both give the cards played (only a hand-built state whose taken cards disagree with its tricks tells them apart)",
+    "hearts/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.point_mask & rules.moon_mask": "redundant: the moon's cards are the cards worth positive points, with the bonus cards when the moon needs them, so both give the positive cards, and the bonus cards are added after",
+    "hearts/scoring.py:_game_winners: max(scores) -> min(scores)": "redundant: a player holding every chip leaves the others none, which ends the game already, and min(scores) reaching every chip would need every seat to hold every chip at once",
+    "hearts/claims.py:safe_claim: hand & suit -> hand | suit": "pruning: the search alone is exact; rejecting a claimer off the suit led at once only saves it time (its card off suit never wins the trick)",
+    "hearts/claims.py:_ClaimSearch._lead_wins: hand ^ 1 << card -> hand | 1 << card": "pruning: the hand tested counts the card led too, which changes the count compared only against a seat holding as many cards of a suit as the claimer holds cards, that is that suit alone, and such a seat is never trusted",
+    "hearts/claims.py:_ClaimSearch.outranked: other in waiting and not mask & led and not of.allowed(mask, positi... -> other in waiting or not mask & led or (not of.allowed(mask, position.trick, position.first, position.broken) & ~suit)": "pruning: the quick rejection trusts fewer seats (every seat it trusted before is among those it skips), so it rejects less and the exact search behind it decides",
+    "hearts/claims.py:_ClaimSearch.outranked: rules.forced_discard and theirs & rules.penalty_mask -> rules.forced_discard or theirs & rules.penalty_mask": "pruning: the quick rejection trusts fewer seats (every seat it trusted before is among those it skips), so it rejects less and the exact search behind it decides",
+    "hearts/claims.py:_ClaimSearch.outranked: theirs & rules.penalty_mask -> theirs | rules.penalty_mask": "pruning: the quick rejection trusts fewer seats (every seat it trusted before is among those it skips), so it rejects less and the exact search behind it decides",
+    "hearts/claims.py:_ClaimSearch.outranked: min(theirs.bit_count(), size) - 1 -> 1 - min(theirs.bit_count(), size)": "pruning: the claimer's card compared is its highest of the suit, not its n-th highest, so the quick rejection rejects less and the exact search behind it decides (the loop never runs)",
+    "hearts/claims.py:_ClaimSearch.outranked: lower ^= 1 << (lower.bit_length() - 1) -> lower |= 1 << lower.bit_length() - 1": "pruning: the claimer's card compared is its highest of the suit, not its n-th highest, so the quick rejection rejects less and the exact search behind it decides (setting a bit already set changes nothing)",
+    "hearts/play.py:RulesOfPlay.__init__: rules.players - 2 -> 2 - rules.players": "unread: club_leads asks first_leader about seats 0 and 1; the empty hands padded after them are never read",
+}
+"""The same as :data:`EQUIVALENT`, for the mutants of the second set of operators
+(``--operators second``), each read after the full run of 2026-11-27."""
+
+OPERATOR_SETS: dict[str, frozenset[str]] = {
+    "first": frozenset({"delete", "condition", "constant", "compare"}),
+    "second": frozenset({"reverse", "swap", "boolop", "not", "invert", "bitop", "ifexp", "minmax"}),
+}
+OPERATOR_SETS["all"] = OPERATOR_SETS["first"] | OPERATOR_SETS["second"]
+"""What each set of operators mutates (the ``what`` of :class:`_Collector`'s notes)."""
+
+
+def equivalent_reason(mutant: Mutant) -> str | None:
+    """Why ``mutant`` is equivalent, when it is listed as such."""
+    table = EQUIVALENT if mutant.operators == "first" else EQUIVALENT_SECOND
+    return table.get(mutant.key)
+
 
 # --- the mutants ---------------------------------------------------------------------------
 
@@ -234,6 +282,19 @@ _BOUNDARY: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Gt: ast.GtE,
     ast.GtE: ast.Gt,
 }
+_REVERSED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.Gt,
+    ast.Gt: ast.Lt,
+    ast.LtE: ast.GtE,
+    ast.GtE: ast.LtE,
+}
+_NOT_COMMUTATIVE = (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift)
+_BITWISE: dict[type[ast.operator], type[ast.operator]] = {
+    ast.BitAnd: ast.BitOr,
+    ast.BitOr: ast.BitAnd,
+    ast.BitXor: ast.BitOr,
+}
+_SYMBOL = {ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
 
 
 @dataclass
@@ -250,6 +311,7 @@ class Mutant:
     source: str = field(repr=False)
     in_function: bool = True
     number: int = 1
+    operators: str = "first"
     status: str = "not run"
     seconds: float = 0.0
     tests: int = 0
@@ -363,6 +425,38 @@ class _Collector(ast.NodeVisitor):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self._note(node, "compare")
+        if any(type(op) in _REVERSED for op in node.ops):
+            self._note(node, "reverse")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, _NOT_COMMUTATIVE) and not (
+            isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+        ):
+            self._note(node, "swap")
+        if type(node.op) in _BITWISE:
+            self._note(node, "bitop")
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if type(node.op) in _BITWISE:
+            self._note(node, "bitop")
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:
+        self._note(node, "boolop")
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            self._note(node, "not")
+        elif isinstance(node.op, ast.Invert):
+            self._note(node, "invert")
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if isinstance(node.func, ast.Name) and node.func.id in ("min", "max"):
+            self._note(node, "minmax")
         self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -383,6 +477,7 @@ class _Collector(ast.NodeVisitor):
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
         self._condition(node.test)
+        self._note(node, "ifexp")
         self.generic_visit(node)
 
     def visit_comprehension(self, node: ast.comprehension) -> None:
@@ -417,10 +512,55 @@ def _replacements(node: ast.AST, what: str, text: str) -> Iterator[tuple[str, st
                 changed = ast.Compare(compare.left, ops, compare.comparators)
                 mutated = ast.unparse(changed)
                 yield "comparison flipped", f"({mutated})", mutated
+    elif what == "reverse":
+        compare = node  # type: ignore[assignment]
+        for index, op in enumerate(compare.ops):
+            new = _REVERSED.get(type(op))
+            if new is not None:
+                ops = list(compare.ops)
+                ops[index] = new()
+                mutated = ast.unparse(ast.Compare(compare.left, ops, compare.comparators))
+                yield "comparison reversed", f"({mutated})", mutated
+    elif what == "swap":
+        binop: ast.BinOp = node  # type: ignore[assignment]
+        mutated = ast.unparse(ast.BinOp(binop.right, binop.op, binop.left))
+        yield "operands swapped", f"({mutated})", mutated
+    elif what == "bitop":
+        new_op = _BITWISE[type(node.op)]()  # type: ignore[attr-defined]
+        if isinstance(node, ast.AugAssign):
+            mutated = ast.unparse(ast.AugAssign(node.target, new_op, node.value))
+            yield "bitwise operator changed", mutated, mutated
+        else:
+            mutated = ast.unparse(ast.BinOp(node.left, new_op, node.right))  # type: ignore[attr-defined]
+            yield "bitwise operator changed", f"({mutated})", mutated
+    elif what == "boolop":
+        boolop: ast.BoolOp = node  # type: ignore[assignment]
+        other = ast.Or() if isinstance(boolop.op, ast.And) else ast.And()
+        mutated = ast.unparse(ast.BoolOp(other, boolop.values))
+        yield "boolean operator changed", f"({mutated})", mutated
+    elif what in ("not", "invert"):
+        mutated = ast.unparse(node.operand)  # type: ignore[attr-defined]
+        yield f"{'not' if what == 'not' else '~'} dropped", f"({mutated})", mutated
+    elif what == "ifexp":
+        ifexp: ast.IfExp = node  # type: ignore[assignment]
+        mutated = ast.unparse(ast.IfExp(ifexp.test, ifexp.orelse, ifexp.body))
+        yield "branches swapped", f"({mutated})", mutated
+    elif what == "minmax":
+        call: ast.Call = node  # type: ignore[assignment]
+        name = "max" if call.func.id == "min" else "min"  # type: ignore[attr-defined]
+        mutated = ast.unparse(ast.Call(ast.Name(name, ast.Load()), call.args, call.keywords))
+        yield "min and max exchanged", f"({mutated})", mutated
 
 
-def mutants_of(path: str, root: Path = ROOT) -> list[Mutant]:
-    """Every mutant of the module at ``path`` (relative to ``root``), in source order."""
+def mutants_of(path: str, root: Path = ROOT, operators: str = "first") -> list[Mutant]:
+    """Every mutant of the module at ``path`` (relative to ``root``), in source order.
+
+    ``operators`` is the set of operators (:data:`OPERATOR_SETS`): ``first``, ``second``
+    or ``all`` (the first set's mutants, then the second's).
+    """
+    if operators == "all":
+        return [*mutants_of(path, root, "first"), *mutants_of(path, root, "second")]
+    chosen = OPERATOR_SETS[operators]
     text = (root / path).read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
     tree = ast.parse(text)
@@ -429,6 +569,8 @@ def mutants_of(path: str, root: Path = ROOT) -> list[Mutant]:
     found: list[Mutant] = []
     seen: dict[str, int] = {}
     for node, what, function, in_body in collector.found:
+        if what not in chosen:
+            continue
         start, end = _span(lines, node)
         original = text[start:end]
         for kind, replacement, short in _replacements(node, what, original):
@@ -449,6 +591,7 @@ def mutants_of(path: str, root: Path = ROOT) -> list[Mutant]:
                 mutated=short if what != "delete" else "pass",
                 source=source,
                 in_function=in_body,
+                operators=operators,
             )
             base = mutant.key
             seen[base] = seen.get(base, 0) + 1
@@ -463,6 +606,7 @@ PLUGIN = '''\
 """pytest plugin of scripts/mutation.py: test selection, determinism, and line tracing."""
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -481,6 +625,27 @@ else:
 _SELECT = os.environ.get("MUTATION_SELECT")
 _RECORD = os.environ.get("MUTATION_RECORD")
 _TARGETS = set(json.loads(os.environ.get("MUTATION_TARGETS", "[]")))
+_LIMITS = json.loads(os.environ.get("MUTATION_LIMITS", "{}"))
+_LIMIT = float(os.environ.get("MUTATION_LIMIT", "0"))
+
+
+def _expired(signum, frame):
+    # A test past its limit: the mutant loops (or is far too slow). Stop at once; the
+    # exit status 124 tells scripts/mutation.py it was a timeout.
+    os._exit(124)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    limit = _LIMITS.get(item.nodeid, _LIMIT)
+    if limit and hasattr(signal, "setitimer"):
+        signal.signal(signal.SIGALRM, _expired)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        if limit and hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -498,6 +663,7 @@ def pytest_collection_modifyitems(session, config, items):
 _lines = set()
 _tests = {}
 _collected = {}
+_failed = set()
 
 
 def _local(frame, event, arg):
@@ -554,6 +720,11 @@ def pytest_runtest_protocol(item, nextitem):
     _tests[item.nodeid] = {"seconds": time.perf_counter() - start, "lines": sorted(_lines)}
 
 
+def pytest_runtest_logreport(report):
+    if report.failed:
+        _failed.add(report.nodeid)
+
+
 def pytest_sessionfinish(session, exitstatus):
     if not _RECORD:
         return
@@ -563,6 +734,7 @@ def pytest_sessionfinish(session, exitstatus):
             if prefix and nodeid.startswith(prefix):
                 lines |= seen
         entry["lines"] = sorted(lines)
+        entry["failed"] = nodeid in _failed
     with open(_RECORD, "w", encoding="utf-8") as file:
         json.dump(_tests, file)
 '''
@@ -598,7 +770,8 @@ def _pytest_command(tree: Path, files: Sequence[str], stop_first: bool) -> list[
 
 
 def _environment(tree: Path, **extra: str) -> dict[str, str]:
-    own = ("PYTEST_ADDOPTS", "HEARTS_EXPECT_COMPILED", "MUTATION_SELECT", "MUTATION_RECORD")
+    own = ("PYTEST_ADDOPTS", "HEARTS_EXPECT_COMPILED", "MUTATION_SELECT", "MUTATION_RECORD",
+           "MUTATION_LIMITS", "MUTATION_LIMIT")  # fmt: skip
     env = {name: value for name, value in os.environ.items() if name not in own}
     env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", **extra)
     return env
@@ -632,10 +805,17 @@ def map_tests(tree: Path, files: Sequence[str], modules: Sequence[str]) -> TestM
         _pytest_command(tree, files, stop_first=False), cwd=tree, env=env,
         capture_output=True, text=True, check=False,
     )  # fmt: skip
-    if done.returncode != 0:
+    if done.returncode != 0 and not record.exists():
         sys.stdout.write(done.stdout[-5000:] + done.stderr[-5000:])
         raise SystemExit("The fast tests fail on the unchanged code: fix them first.")
     data = json.loads(record.read_text(encoding="utf-8"))
+    failed = sorted(nodeid for nodeid, entry in data.items() if entry.get("failed"))
+    if failed:
+        # A test that fails on the real code would "kill" every mutant it runs: left out.
+        print(f"{len(failed)} tests fail on the unchanged code and are left out:", flush=True)
+        for nodeid in failed:
+            print(f"  {nodeid}", flush=True)
+            del data[nodeid]
     seconds = {nodeid: entry["seconds"] for nodeid, entry in data.items()}
     lines: dict[str, dict[int, set[str]]] = {}
     back = {str(tree / module): module for module in modules}
@@ -654,14 +834,23 @@ class Worker:
         self.tree = _copy_tree(root, into)
         self.lock = threading.Lock()
 
-    def run(self, mutant: Mutant, tests: Sequence[str], timeout: float) -> tuple[str, float]:
-        """Test ``mutant`` with ``tests`` (node ids, or files): killed, survived or timeout."""
+    def run(
+        self, mutant: Mutant, tests: Sequence[str], timeout: float, limits: dict[str, float]
+    ) -> tuple[str, float]:
+        """Test ``mutant`` with ``tests`` (node ids, or files): killed, survived or timeout.
+
+        ``limits``: the time limit of each test, by node id (``""``: of every test); a test
+        past its limit ends the run as a timeout, as the run past ``timeout`` does.
+        """
         target = self.tree / mutant.path
         original = target.read_text(encoding="utf-8")
         select = self.tree / "mutation-select.txt"
         select.write_text("\n".join(tests) + "\n", encoding="utf-8")
         files = sorted({nodeid.split("::")[0] for nodeid in tests})
         extra = {"MUTATION_SELECT": str(select)} if any("::" in t for t in tests) else {}
+        extra["MUTATION_LIMITS"] = json.dumps({k: v for k, v in limits.items() if k})
+        if "" in limits:
+            extra["MUTATION_LIMIT"] = str(limits[""])
         target.write_text(mutant.source, encoding="utf-8")
         start = time.perf_counter()
         try:
@@ -678,6 +867,8 @@ class Worker:
         seconds = time.perf_counter() - start
         if done.returncode == 0:
             return "survived", seconds
+        if done.returncode == 124:  # a test past its own limit (the plugin's _expired)
+            return "timeout", seconds
         if done.returncode in (1, 2, 3):  # failed, interrupted (an import error), internal
             return "killed", seconds
         return f"error {done.returncode}", seconds
@@ -698,19 +889,22 @@ def run_mutants(
     def one(mutant: Mutant) -> None:
         if test_map is None:
             tests = list(quick_tests)
-            timeout = 10.0  # the two quick files take about two seconds
+            timeout = 10.0 if quick_tests == QUICK_TESTS else 300.0  # the quick files: 2 s
+            limits = {"": timeout / 2}
         else:
             tests = test_map.covering(mutant)
             if not tests:
                 mutant.status = "not covered"
                 return
-            # The traced run is about three times slower than a plain one.
+            # The traced run is about three times slower than a plain one. Each test has a
+            # limit of its own, so that a mutant that loops stops at its first test.
             timeout = 10.0 + 2 * sum(test_map.seconds[nodeid] for nodeid in tests)
+            limits = {nodeid: 10.0 + 3 * test_map.seconds[nodeid] for nodeid in tests}
         mutant.tests = len(tests)
         with lock:
             worker = free.pop()
         try:
-            mutant.status, mutant.seconds = worker.run(mutant, tests, timeout)
+            mutant.status, mutant.seconds = worker.run(mutant, tests, timeout, limits)
         finally:
             with lock:
                 free.append(worker)
@@ -734,10 +928,10 @@ def summary(mutants: Sequence[Mutant]) -> dict[str, object]:
     ran = [m for m in mutants if m.status != "not run"]
     killed = [m for m in ran if m.status in ("killed", "timeout")]
     survived = [m for m in ran if m.status in ("survived", "not covered")]
-    equivalent = [m for m in survived if m.key in EQUIVALENT]
-    gaps = [m for m in survived if m.key not in EQUIVALENT]
+    equivalent = [m for m in survived if equivalent_reason(m) is not None]
+    gaps = [m for m in survived if equivalent_reason(m) is None]
     errors = [m for m in ran if m.status.startswith("error")]
-    stale = sorted(m.key for m in killed if m.key in EQUIVALENT)
+    stale = sorted(m.key for m in killed if equivalent_reason(m) is not None)
     scored = len(ran) - len(equivalent) - len(errors)
     return {
         "mutants": len(ran),
@@ -750,7 +944,7 @@ def summary(mutants: Sequence[Mutant]) -> dict[str, object]:
         "score": len(killed) / scored if scored else 1.0,
         "raw_score": len(killed) / len(ran) if ran else 1.0,
         "survivors": [m.describe() for m in gaps],
-        "equivalent_survivors": [f"{m.describe()}: {EQUIVALENT[m.key]}" for m in equivalent],
+        "equivalent_survivors": [f"{m.describe()}: {equivalent_reason(m)}" for m in equivalent],
         "stale_equivalent_entries": stale,
         "survivor_keys": [m.key for m in gaps],
     }
@@ -762,10 +956,12 @@ def print_report(mutants: Sequence[Mutant], modules: Sequence[str], seconds: flo
     for module in modules:
         mine = [m for m in mutants if m.path == module]
         counts = {s: sum(m.status == s for m in mine) for s in ("killed", "timeout")}
-        alive = sum(m.status in ("survived", "not covered") for m in mine)
+        alive = [m for m in mine if m.status in ("survived", "not covered")]
+        same = sum(equivalent_reason(m) is not None for m in alive)
         print(
-            f"  {module}: {len(mine)} mutants, {counts['killed']} killed, "
-            f"{counts['timeout']} timeouts, {alive} survived"
+            f"  {module}: {len(mine)} mutants, {counts['killed'] + counts['timeout']} killed "
+            f"({counts['timeout']} timeouts), {same} equivalent, "
+            f"{len(alive) - same} survived"
         )
     result = summary(mutants)
     if result["errors"]:
@@ -781,7 +977,7 @@ def print_report(mutants: Sequence[Mutant], modules: Sequence[str], seconds: flo
         for line in result["survivors"]:
             print(f"  {line}")
     if result["stale_equivalent_entries"]:
-        print("\nlisted as equivalent but killed (remove from EQUIVALENT):")
+        print("\nlisted as equivalent but killed (remove from EQUIVALENT or EQUIVALENT_SECOND):")
         for key in result["stale_equivalent_entries"]:
             print(f"  {key}")
 
@@ -797,8 +993,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (2)")
     parser.add_argument("--quick", action="store_true", help="a smoke test: 6 mutants, 2 files")
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument(
+        "--operators", choices=sorted(OPERATOR_SETS), default="first",
+        help="which operators: first (the default), second, or all (both)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--equivalent", action="store_true",
+        help="with --list: only the mutants listed as equivalent, with the reason",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the results there")
     parser.add_argument("--quiet", action="store_true", help="no line per mutant")
+    parser.add_argument(
+        "--tests", nargs="+", metavar="FILE",
+        help="run each mutant against these test files, without the traced run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--match", metavar="TEXT", action="append",
+        help="only the mutants whose description (file:line (function): change) holds TEXT "
+        "(given again: any of them)",
+    )  # fmt: skip
     parser.add_argument(
         "--survivors-of", type=Path, metavar="FILE",
         help="run only the mutants that survived in the --json FILE of an earlier run",
@@ -807,10 +1020,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     modules = args.modules or (QUICK_MODULES if args.quick else DEFAULT_MODULES)
     modules = [str(Path(m).resolve().relative_to(ROOT)) for m in modules]
-    mutants = [mutant for module in modules for mutant in mutants_of(module)]
+    mutants = [m for module in modules for m in mutants_of(module, operators=args.operators)]
+    if args.match:
+        mutants = [
+            m for m in mutants if any(text in m.describe() or text in m.key for text in args.match)
+        ]
     if args.list:
+        if args.equivalent:
+            mutants = [m for m in mutants if equivalent_reason(m) is not None]
         for mutant in mutants:
-            print(mutant.describe())
+            reason = equivalent_reason(mutant)
+            print(mutant.describe() + (f": equivalent, {reason}" if reason else ""))
         print(f"{len(mutants)} mutants")
         return 0
     if args.survivors_of:
@@ -827,7 +1047,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="hearts-mutation-") as scratch:
         workers = [Worker(ROOT, Path(scratch) / f"w{n}") for n in range(max(1, args.jobs))]
         test_map = None
-        if not args.quick:
+        if not args.quick and not args.tests:
             print(f"tracing the fast tests ({len(FAST_TESTS)} files)...", flush=True)
             test_map = map_tests(workers[0].tree, FAST_TESTS, modules)
             print(
@@ -835,15 +1055,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"testing {len(mutants)} mutants on {len(workers)} workers",
                 flush=True,
             )
-        run_mutants(mutants, workers, test_map, QUICK_TESTS, progress=not args.quiet)
+        chosen = tuple(args.tests) if args.tests else QUICK_TESTS
+        run_mutants(mutants, workers, test_map, chosen, progress=not args.quiet)
     seconds = time.perf_counter() - start
     print_report(mutants, modules, seconds)
     if args.json:
         data = summary(mutants)
         data["modules"] = modules
+        data["operators"] = args.operators
         data["minutes"] = round(seconds / 60, 1)
         data["mutant_list"] = [
-            {"key": m.key, "where": m.describe(), "status": m.status, "tests": m.tests}
+            {
+                "key": m.key,
+                "where": m.describe(),
+                "operators": m.operators,
+                "status": m.status,
+                "tests": m.tests,
+                "seconds": round(m.seconds, 1),
+            }
             for m in mutants
         ]
         args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")

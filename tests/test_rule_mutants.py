@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+import types
 
 import pytest
 from positions import MOON_HANDS, hold_hand, legal_cards, play, position
@@ -582,6 +584,76 @@ def test_the_two_of_clubs_after_a_joker_lead_sets_the_suit() -> None:
         hearts.apply(state, Play(2, "9D"))
 
 
+_JOKER_LEADS = [
+    (Rules(players=3, jokers=2, forced_discard=True), ["JK1"]),
+    (Rules(players=3, jokers=2, forced_discard=True), ["JK2"]),
+    (Rules(players=5, jokers=3, forced_discard=True), ["JK3"]),
+    (Rules(players=5, jokers=3, forced_discard=True), ["JK2", "JK3"]),
+    (Rules(players=5, jokers=3, forced_discard=True), ["JK3", "JK1"]),
+]
+
+
+@pytest.mark.parametrize(("rules", "jokers"), _JOKER_LEADS, ids=lambda v: getattr(v, "players", v))
+def test_the_card_after_a_joker_lead_leads_whichever_joker_led(
+    rules: Rules, jokers: list[str]
+) -> None:
+    """Rule: a joker sets no suit; "when a joker is led, the first card after it that is
+    not a joker sets the suit to follow" (docs/variants.md, "Jokers"), so the card after
+    jokers only is a lead in effect, whichever joker led: no suit is there to follow, so
+    nobody "cannot follow suit" and ``forced_discard`` (a player who cannot follow suit
+    must play a penalty card, Wikipedia's Black Lady variants) does not apply; the
+    joker-lead and hearts-broken rules of a lead do.
+
+    Mutants: the test that a trick is led by a joker written for JK1 alone (a trick led
+    by JK2 or JK3, the second or third joker, read as one with a suit set), or the
+    comparisons with ``FIRST_JOKER`` reversed: after ``JK2`` the holder of 9♥ 9♠ was held
+    to the penalty card 9♥."""
+    players = rules.players
+    trick = [*jokers]
+    seat = len(trick) % players
+    others = ["2D", "3D", "4D", "5D", "6D", "7D"]
+
+    def at(hand: str, broken: bool) -> hearts.State:
+        hands = [others[index] for index in range(players)]
+        hands[seat] = hand
+        return position(hands, rules, trick=trick, hearts_broken=broken)
+
+    for broken, allowed in ((True, "9H 9S"), (False, "9S")):
+        held = [joker for joker in ("JK1", "JK2", "JK3") if joker not in jokers][:1]
+        for hand in ("9H 9S", " ".join(["9H 9S", *held])):
+            state = at(hand, broken)
+            assert state.to_move == (seat,)
+            assert legal_cards(state) == CardSet(allowed), (hand, broken)
+            mask = CardSet(hand).mask
+            cards = tuple(state.trick)
+            assert hearts.play.playable(rules, mask, cards, False, broken) == CardSet(allowed).mask
+            assert (
+                hearts.play.refusal(rules, seat, mask, cards, False, broken, hearts.Card("9S"))
+                is None
+            )
+            for joker in held if hand != "9H 9S" else ():
+                refused = hearts.play.refusal(
+                    rules, seat, mask, cards, False, broken, hearts.Card(joker)
+                )
+                assert refused is not None and "a joker may be led only by" in refused
+        if not broken:
+            with pytest.raises(IllegalMoveError, match=r"may not play 9♥: hearts are not broken"):
+                hearts.apply(state, Play(seat, "9H"))
+    # Playing 9♠ shows nothing about the rest of the hand: a heart or a joker was allowed.
+    state = at("9H 9S", True)
+    of = hearts.play.rules_of_play(rules)
+    assert of.revealed(hearts.Card("9S"), tuple(state.trick), False, True) == 0
+    # The 9♠ sets the suit: the next seat follows spades, and a seat void in spades must
+    # then discard a penalty card (forced_discard) rather than a diamond.
+    after = hearts.apply(state, Play(seat, "9S"))
+    follower = (seat + 1) % players
+    hands = list(after.hand_masks)
+    hands[follower] = CardSet("2S QH 8D").mask
+    assert legal_cards(after.replace(hand_masks=tuple(hands))) == CardSet("2S")
+    hands[follower] = CardSet("QH 8D").mask
+    assert legal_cards(after.replace(hand_masks=tuple(hands))) == CardSet("QH")
+
+
 def test_the_first_trick_ban_of_a_single_card() -> None:
     """Rule: no penalty card on the first trick (Windows, BGA), whatever the point table
     makes a penalty card, even a single one: here only 2♣ has points."""
@@ -716,3 +788,272 @@ def test_the_play_rules_name_themselves_and_the_lowest_club_must_be_dealt() -> N
         base.refusal(Rules(), "P0", 0, 0, (), hearts.Card("2C"))
     with pytest.raises(hearts.HeartsError, match=r"^No hand holds 2♣, the lowest club"):
         hearts.play.first_leader(Rules(), 0, [0, 0, 0, 0])
+
+
+# --- mutants of the second set of operators (scripts/mutation.py --operators second) -------
+
+
+def test_played_mask_refuses_anything_but_tricks() -> None:
+    """API: ``played_mask`` takes a sequence of :class:`~hearts.Trick`; anything else is
+    refused with a sentence, an object that merely has an int ``mask`` as well as one
+    named ``Trick`` whose ``mask`` is not an int.
+
+    Mutant: ``or`` changed to ``and`` in the check, which lets either through."""
+    with pytest.raises(TypeError, match=r"got namespace\(mask=1\) among them"):
+        hearts.play.played_mask([types.SimpleNamespace(mask=1)])
+    trick = type("Trick", (), {"mask": "2C"})()
+    with pytest.raises(TypeError, match=r"a sequence of Trick, got .* among them"):
+        hearts.play.played_mask([trick])
+
+
+def test_first_turn_hearts_refusal_names_the_clubs_the_player_may_play() -> None:
+    """Rule: WOCG's "Allow First Turn Hearts": hearts may be played on the first trick
+    only by a player without clubs it may play; the refusal names those clubs, the ones
+    the player holds and may play (a barred club, as a 7♣ with points, is not one).
+
+    Mutants: the clubs named taken from every club (``hand | _CLUBS``) or from the barred
+    ones (``~barred`` to ``barred``) instead of the player's playable clubs."""
+    rules = Rules(first_trick="first_turn_hearts", first_lead="left_of_dealer",
+                  must_break_hearts=False, points={"QS": 13, "7C": 1,
+                  **{f"{rank}H": 1 for rank in "23456789TJQKA"}})  # fmt: skip
+    state = position(["3C 7C AH 5D", "2C", "4C", "6C"], rules, first_trick=True)
+    message = (
+        "P0 may not lead A♥: hearts may be played on the first trick only by a player "
+        "without clubs it may play (Rules.first_trick='first_turn_hearts'), and P0 holds 3♣."
+    )
+    with pytest.raises(IllegalMoveError, match=f"^{re.escape(message)}$"):
+        hearts.apply(state, Play(0, "AH"))
+
+
+def test_the_first_trick_refusal_of_a_lead_says_what_else_the_leader_holds() -> None:
+    """Rule: no penalty card on the first trick (Windows, BGA), the lead included; the
+    refusal says the leader "can lead" other cards only under OpenSpiel's ``any_club``
+    first lead, where those are the clubs it may lead, and otherwise that it "holds
+    other cards".
+
+    Mutant: ``not trick and rules.first_lead is _ANY_CLUB`` changed to ``or``, which
+    says "can lead" to every leader, and to a discarding player under ``any_club``."""
+    rules = Rules(first_lead="left_of_dealer", must_break_hearts=False)
+    state = position(["QS 5D", "2C", "4C", "6C"], rules, first_trick=True)
+    message = (
+        "P0 may not lead Q♠: no penalty card (a heart or Q♠) may be played on the first "
+        "trick while P0 holds other cards."
+    )
+    with pytest.raises(IllegalMoveError, match=f"^{re.escape(message)}$"):
+        hearts.apply(state, Play(0, "QS"))
+    # Under any_club, a player void in clubs discarding on the first trick "holds" others.
+    rules = Rules(first_lead="any_club")
+    state = position(["5C", "QS 5D", "4C", "6C"], rules, trick=["5C"], first_trick=True)
+    message = (
+        "P1 may not play Q♠: no penalty card (a heart or Q♠) may be played on the first "
+        "trick while P1 holds other cards."
+    )
+    with pytest.raises(IllegalMoveError, match=f"^{re.escape(message)}$"):
+        hearts.apply(state, Play(1, "QS"))
+
+
+def test_rules_of_play_are_equal_for_the_same_rules_and_rules_in_force() -> None:
+    """API: two :class:`~hearts.play.RulesOfPlay` are equal when they are of equal
+    :class:`~hearts.Rules` under the same rules of play in force (the same generation of
+    :func:`~hearts.play.add_rule`), and only then.
+
+    Mutant: ``and`` changed to ``or``, which makes the rules of play of any two Rules
+    equal, and those made before and after a rule was added."""
+    made = hearts.play.RulesOfPlay
+    assert made(Rules()) == made(Rules())
+    assert made(Rules()) != made(Rules(players=3))
+    before = made(Rules())
+
+    class Never:
+        name = "never"
+
+        def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+            return False
+
+        def allows(self, *args: object) -> int:
+            raise AssertionError
+
+        def refusal(self, *args: object) -> str:
+            raise AssertionError
+
+    rule = Never()
+    hearts.play.add_rule(rule)
+    try:
+        after = made(Rules())
+        assert after != before
+        assert after != made(Rules(players=3))
+    finally:
+        hearts.play.remove_rule(rule)
+
+
+@pytest.mark.parametrize("joker", ["JK1", "JK2"])
+def test_a_discard_after_a_joker_lead_shows_a_void_in_the_suit_set_after_it(joker: str) -> None:
+    """Rule: after a joker lead "the first card after it that is not a joker sets the suit
+    to follow" (docs/variants.md, "Jokers"), and players must follow it: a player who
+    plays another suit shows the table it holds none of that suit.
+
+    Mutant: the branches of ``trick[0] if trick[0] < FIRST_JOKER else led_card(trick)``
+    swapped in :meth:`~hearts.play.RulesOfPlay.revealed`, which reads a trick led by a
+    joker as jokers only, whatever was played after the joker: the void went unseen."""
+    rules = Rules(players=3, jokers=2, first_lead="left_of_dealer")
+    of = hearts.play.rules_of_play(rules)
+    trick = (hearts.Card(joker), hearts.Card("5D"))
+    diamonds = CardSet("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD").mask
+    assert of.revealed(hearts.Card("9C"), trick, False, True) == diamonds
+    # The same seen by the engine: P2 discards 9♣ on JK, 5♦ and the table rules out ♦.
+    state = position([joker, "5D 6D", "9C 2S"], rules, trick=[joker, "5D"], hearts_broken=True)
+    after = hearts.apply(state, Play(2, "9C"))
+    assert after.ruled_out_masks[2] & diamonds == diamonds
+    # After the joker alone, a club shows nothing: any card could lead.
+    assert of.revealed(hearts.Card("9C"), trick[:1], False, True) == 0
+
+
+def test_replay_with_the_hands_held_refuses_an_illegal_play() -> None:
+    """Rule: players must follow suit (all sources). ``replay`` given the hands held at
+    the start of play checks each play: a seat that discards while it holds the suit
+    led makes it return None; the legal plays give what each seat showed.
+
+    Mutant: ``allowed() >> card & 1`` changed to ``| 1``, which lets every play pass."""
+    of = hearts.play.rules_of_play(Rules())
+    held = tuple(CardSet(hand).mask for hand in ("2C 5D", "3C 6D", "4C 9D", "7C AD"))
+    cards = [hearts.Card(text) for text in ("2C", "3C", "9D", "7C")]  # P2 holds 4♣
+    assert hearts.play.replay(of, 0, cards, held) is None
+    cards[2] = hearts.Card("4C")
+    assert hearts.play.replay(of, 0, cards, held) == (0, 0, 0, 0)
+    assert hearts.play.replay(of, 0, cards) == (0, 0, 0, 0)
+
+
+def test_a_claim_keeps_what_the_tricks_showed_for_the_shooters_choice() -> None:
+    """Rule: a claim gives the claimer every remaining trick (WOCG); with ``moon='choose'``
+    the shooter then chooses how its shot is scored (gnome-hearts, Trickster), and the
+    state that waits for the choice keeps what the tricks played showed about each hand,
+    nothing when the claim comes before the first trick is done.
+
+    Mutants: the first trick's leader read from the claim's position when no trick is
+    done (``tricks[0].leader if tricks else position.leader`` swapped: an IndexError), and
+    ``shown or ()`` changed to ``shown and ()``, which drops what the tricks showed."""
+    rules = Rules(claims=True, moon="choose")
+    state = hold_hand(MOON_HANDS, rules=rules)  # P0 holds every club and leads 2♣
+    after = hearts.apply(state, Claim(0))
+    assert after.phase is Phase.SHOOT
+    assert after.ruled_out_masks == (0, 0, 0, 0)
+    state = play(state, "2C", "2H", "2D", "2S", "3C", "3H", "3D", "3S")
+    clubs = CardSet("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC").mask
+    assert state.ruled_out_masks[3] == clubs  # P3 discarded on clubs: it holds none
+    after = hearts.apply(state, Claim(0))
+    assert after.phase is Phase.SHOOT
+    assert after.ruled_out_masks == state.ruled_out_masks
+
+
+@pytest.mark.parametrize("seat", [0, 1, 3])
+def test_a_choice_out_of_turn_says_why_for_every_seat(seat: int) -> None:
+    """API: a shooter's choice or a call of the pass sent when none is due is refused with
+    the reason the game gives, for any seat of the game (not only P0): no shooting at all,
+    a shot scored one way, a choice made only once a hand ends with its shot, a pass that
+    nobody calls.
+
+    Mutants: ``0 <= player < rules.players`` reversed to ``0 >= player < rules.players``
+    in these refusals, which keeps the reason for P0 alone."""
+    waits = "the game waits for the deal of hand 1."
+    cases = [
+        (Rules(moon="off"), "this game has no shooting (Rules.moon and Rules.sun are 'off')"),
+        (Rules(), "in this game a shot is scored one way, with no choice (Rules.moon is 'add')"),
+        (Rules(moon="choose"), "a shooter chooses only once a hand ends with its shot"),
+    ]
+    for rules, why in cases:
+        state = hearts.new_game(rules, seed=1)
+        message = f"P{seat} may not choose how a shot is scored: {why}; {waits}"
+        with pytest.raises(IllegalMoveError, match=f"^{re.escape(message)}$"):
+            hearts.apply(state, hearts.ShootChoice(seat, "add"))
+    state = hearts.new_game(Rules(), seed=1)
+    message = (
+        f"P{seat} may not call the pass: in this game the pass of each hand follows "
+        "Rules.pass_cycle and nobody calls it (Rules.dealer_chooses_pass is off); " + waits
+    )
+    with pytest.raises(IllegalMoveError, match=f"^{re.escape(message)}$"):
+        hearts.apply(state, hearts.ChoosePass(seat, "left", 3))
+
+
+def test_the_scoring_cards_are_the_point_cards_and_the_penalty_cards() -> None:
+    """Rule: ``penalty_cards`` names the penalty cards (barred from the first trick, the
+    cards a chip game counts), which may differ from the cards worth points: the score
+    reads who took any of them, so the endgame solver and claims must tell them all apart
+    from the other cards.
+
+    Mutant: ``rules.point_mask | rules.moon_mask | rules.penalty_mask`` changed to
+    ``(rules.point_mask | rules.moon_mask) & rules.penalty_mask``, which keeps only the
+    cards both worth points and penalty cards (here Q♠, without the hearts and 7♣)."""
+    rules = Rules(penalty_cards="QS 7C")
+    expected = CardSet("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 7C")
+    assert CardSet.from_mask(hearts.scoring.scoring_cards(rules)) == expected
+    omnibus = Rules.preset("omnibus")
+    expected = CardSet("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD")
+    assert CardSet.from_mask(hearts.scoring.scoring_cards(omnibus)) == expected
+
+
+def test_the_scoring_functions_take_a_shoot_mode_and_refuse_what_is_not_a_mask() -> None:
+    """Rule: with ``moon='choose'`` the shooter chooses to add 26 to the others or subtract
+    26 from itself (gnome-hearts, Trickster): ``hand_changes`` takes that choice as a
+    :class:`~hearts.ShootMode`, and refuses anything else; its arguments are checked, a
+    card mask being an int of the 55 cards' bits, and each refusal names what it wanted.
+
+    Mutants: ``not isinstance(choice, ShootMode)`` changed to ``isinstance(...)`` (a
+    ShootMode refused), ``mask < 0 or mask & ~ALL_CARDS`` changed to ``and`` (bits past
+    the deck let through), the words "card masks" and "ints" swapped, and
+    ``not isinstance(value, int) or isinstance(value, bool)`` changed to ``and`` (a str or
+    a bool taken as a score)."""
+    from hearts.scoring import hand_changes, hand_points, shooter
+
+    rules = Rules(moon="choose")
+    moon = (rules.deck_mask, 0, 0, 0)
+    assert hand_changes(rules, (50, 0, 0, 0), moon, choice=hearts.ShootMode.SUBTRACT) == (
+        -26, 0, 0, 0,
+    )  # fmt: skip
+    assert hand_changes(rules, (50, 0, 0, 0), moon, choice=hearts.ShootMode.ADD) == (
+        0, 26, 26, 26,
+    )  # fmt: skip
+    with pytest.raises(TypeError, match=r"choice must be None or a ShootMode, got 'add'"):
+        hand_changes(rules, (50, 0, 0, 0), moon, choice="add")  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match=r"must be a card mask, of the bits of the cards"):
+        hand_points(rules, 1 << 60)
+    with pytest.raises(TypeError, match=r"taken_masks must be a tuple of card masks, one per"):
+        shooter(rules, "abcd")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"scores must be a tuple of ints, one per seat"):
+        hand_changes(rules, "abcd", moon)  # type: ignore[arg-type]
+    for odd in ("x", True):
+        with pytest.raises(TypeError, match=r"scores must be a tuple of ints, one per seat, got"):
+            hand_changes(rules, (0, 0, 0, odd), moon)  # type: ignore[arg-type]
+
+
+def test_a_claim_on_the_first_trick_lead_tests_the_rest_of_the_hand() -> None:
+    """Rule: a claim is allowed when the claimer wins every remaining trick (WOCG), on the
+    first trick too: P0 leads A♠, P1 must follow with 3♠, and K♠ and 2♠ then win, as
+    nobody else holds a spade; P3's A♣ never wins a trick, as P0 holds no club.
+
+    Mutant: ``hand ^ 1 << card`` changed to ``hand ^ card << 1`` in the quick rejection
+    of a first-trick lead, which tests a hand of low clubs P0 does not hold, outranked by
+    A♣, and refused the claim."""
+    rules = Rules(claims=True, first_lead="left_of_dealer")
+    hands = ["AS KS 2S", "3S 4D 5D", "2D 3D 6D", "AC 8D 9D"]
+    state = position(hands, rules, first_trick=True)
+    assert Claim(0) in hearts.legal_moves(state)
+    result = hearts.apply(state, Claim(0)).results[-1]
+    assert result.tricks_won == (3, 0, 0, 0)
+
+
+def test_a_claim_mid_trick_distrusts_a_seat_forced_to_give_up_its_high_card() -> None:
+    """Rule: a claim is allowed when the claimer wins every remaining trick (WOCG), and no
+    penalty card may be played on the first trick while another card may (Windows, BGA).
+    P0 led 2♣; P1 claims with A♣ 5♠ 6♠. P2, void in clubs and barred from its hearts,
+    must give up K♠ to this trick, so it never beats 5♠ later: the claim is safe.
+
+    Mutant: the seats still to play the trick computed as ``players % (leader + step)``
+    instead of ``(leader + step) % players``, which trusted P2 to keep K♠ and refused the
+    claim."""
+    rules = Rules(claims=True)
+    hands = ["2D 3D", "AC 5S 6S", "KS 2H 3H", "3C 4D 5D"]
+    state = position(hands, rules, trick=["2C"], first_trick=True)
+    assert state.to_move == (1,)
+    assert legal_cards(play(state, "AC")) == CardSet("KS")
+    assert Claim(1) in hearts.legal_moves(state)
+    assert hearts.apply(state, Claim(1)).results[-1].tricks_won == (0, 3, 0, 0)
