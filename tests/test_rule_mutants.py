@@ -1057,3 +1057,48 @@ def test_a_claim_mid_trick_distrusts_a_seat_forced_to_give_up_its_high_card() ->
     assert legal_cards(play(state, "AC")) == CardSet("KS")
     assert Claim(1) in hearts.legal_moves(state)
     assert hearts.apply(state, Claim(1)).results[-1].tricks_won == (0, 3, 0, 0)
+
+
+class _ThreeOfClubsForcesLow:
+    """A rule of play added from outside: with 3♣ in the trick, follow with your lowest."""
+
+    name = "three of clubs forces low"
+
+    def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+        return opening == hearts.play.FOLLOW
+
+    def allows(
+        self, rules: Rules, hand: int, cards: int, trick: tuple[int, ...], first: bool, broken: bool
+    ) -> int:
+        if hearts.Card("3C") not in trick:
+            return cards
+        suit = cards & hearts.play.LED_MASK[hearts.play.led_card(trick)]
+        return suit & -suit or cards
+
+    def refusal(
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: tuple[int, ...], card: int
+    ) -> str:
+        return f"{who} must follow with its lowest card when 3♣ is in the trick."
+
+
+def test_a_claim_under_a_rule_added_from_outside_tries_every_card() -> None:
+    """Rule: a claim is allowed only when the claimer wins every remaining trick whatever
+    the others play (docs/variants.md, "Claims and chip games"); under a rule of play added from outside,
+    two cards the built-in rules treat alike may not be alike, so the search tries each.
+
+    Mutant: ``_ClaimSearch._kinds`` groups cards into kinds under an added rule (``not
+    self.shortcuts`` made ``self.shortcuts``). P0 leads K♦: if P1 discards 3♣, the added
+    rule makes P2 follow with 2♦ and P0 wins both tricks; if P1 discards 2♣, P2 wins with
+    A♦. The mutant tries only 3♣ (2♣ and 3♣ are alike under the built-in rules) and
+    offers the claim."""
+    rule = _ThreeOfClubsForcesLow()
+    hearts.play.add_rule(rule)
+    try:
+        hands = ["KD AS", "2C 3C", "AD 2D", "4C 5C"]
+        state = position(hands, Rules(claims=True), leader=0, hearts_broken=True)
+        assert Claim(0) not in hearts.legal_moves(state)
+        after = play(state, "KD", "3C")
+        assert legal_cards(after) == CardSet("2D")  # the added rule is in force
+        assert legal_cards(play(state, "KD", "2C")) == CardSet("AD 2D")
+    finally:
+        hearts.play.remove_rule(rule)
