@@ -1102,3 +1102,22 @@ def test_a_claim_under_a_rule_added_from_outside_tries_every_card() -> None:
         assert legal_cards(play(state, "KD", "2C")) == CardSet("AD 2D")
     finally:
         hearts.play.remove_rule(rule)
+
+
+def test_a_claim_tries_a_penalty_card_and_its_free_neighbour_apart() -> None:
+    """Rule: with ``forced_discard`` a player void in the suit led must discard a penalty
+    card if it holds one (docs/variants.md); a claim must be safe whichever card an
+    opponent keeps (docs/variants.md, "Claims and chip games").
+
+    Mutant: ``_ClaimSearch._kinds`` makes the penalty flag constant (``bit &
+    rules.penalty_mask`` to ``bit | ...``), so J♠ (a penalty card here, not barred from the
+    first trick) and Q♠ are one kind and only Q♠ is tried. P0 must lead a spade (hearts
+    unbroken); P2 breaks hearts. If P1 keeps J♠, A♥ forces it out and 10♠ wins; if P1
+    keeps Q♠, it discards 2♣ on A♥ and Q♠ beats 10♠: no claim."""
+    rules = Rules(claims=True, forced_discard=True, points={"JS": 1, "QS": 0}, first_trick="open")
+    state = position(["KS TS AH", "QS JS 2C", "2H 3H 4H", "2S 3S 5H"], rules, leader=0)
+    assert Claim(0) not in hearts.legal_moves(state)
+    kept_jack = play(state, "KS", "QS", "2H", "2S", "AH")
+    assert legal_cards(kept_jack) == CardSet("JS")  # forced to discard the penalty card
+    kept_queen = play(state, "KS", "JS", "2H", "2S", "AH")
+    assert legal_cards(kept_queen) == CardSet("QS 2C")
