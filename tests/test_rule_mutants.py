@@ -1121,3 +1121,32 @@ def test_a_claim_tries_a_penalty_card_and_its_free_neighbour_apart() -> None:
     assert legal_cards(kept_jack) == CardSet("JS")  # forced to discard the penalty card
     kept_queen = play(state, "KS", "JS", "2H", "2S", "AH")
     assert legal_cards(kept_queen) == CardSet("QS 2C")
+
+
+def test_a_claim_tries_a_breaking_card_and_its_free_neighbour_apart() -> None:
+    """Rule: with ``queen_breaks_hearts`` a discarded Q♠ breaks hearts, and a heart may
+    not lead until hearts are broken unless the leader holds only hearts; with
+    ``forced_discard`` a player void in the suit led must discard a penalty card
+    (docs/variants.md). A claim must be safe whichever card an opponent discards
+    (docs/variants.md, "Claims and chip games").
+
+    Mutant: ``_ClaimSearch._kinds`` makes the breaking flag constant (``bit &
+    rules.breaking_mask`` to ``bit | ...``), so Q♠ (worth nothing here, so neither a
+    penalty card nor barred) and J♠ are one kind and only Q♠ is tried. P0 leads A♣ and P1,
+    void in clubs, discards. If it discards Q♠, hearts are broken: A♥ forces K♦ out of P2
+    and 2♦ wins. If it discards J♠, P0 must lead 2♦ and P2's K♦ beats it: no claim."""
+    rules = Rules(
+        claims=True,
+        forced_discard=True,
+        queen_breaks_hearts=True,
+        points={"QS": 0, "KD": 13},
+        first_trick="open",
+    )
+    state = position(["AC AH 2D", "QS JS 3S", "2C KD 4S", "3C 2H 3H"], rules, leader=0)
+    assert Claim(0) not in hearts.legal_moves(state)
+    broken = play(state, "AC", "QS", "2C", "3C")
+    assert legal_cards(broken) == CardSet("AH 2D")
+    assert legal_cards(play(broken, "AH", "3S")) == CardSet("KD")  # the forced discard
+    unbroken = play(state, "AC", "JS", "2C", "3C")
+    assert legal_cards(unbroken) == CardSet("2D")
+    assert Claim(0) in hearts.legal_moves(broken)
