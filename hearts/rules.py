@@ -345,8 +345,16 @@ class Rules:
 
     def _check_passing(self, deck: int, hand_size: int) -> None:
         count, players = self.pass_count, self.players
+        if not self.pass_cycle:
+            raise RulesError(
+                "Rules.pass_cycle must name at least one direction; use 'none' for no passing."
+            )
+        if not self.dealer_chooses_pass and set(self.pass_cycle) == {PassDirection.HOLD}:
+            # No card is ever passed, so the hand size does not bound the count.
+            _check_whole("pass_count", count, "a whole number, 1 or more", 1)
+            return
         must = f"a whole number from 1 to the hand size ({hand_size})"
-        end = "; use pass_cycle='none' for a game without passing."
+        end = "; give fewer, or pass_cycle='none' for a game without passing."
         _check_whole("pass_count", count, must, 1, hand_size, end)
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
@@ -354,10 +362,6 @@ class Rules:
                 f"Rules.unpassable holds {len(self.unpassable)} cards, so a hand of {hand_size} "
                 f"holding all of them could pass only {max(passable, 0)}, fewer than "
                 f"Rules.pass_count ({count})."
-            )
-        if not self.pass_cycle:
-            raise RulesError(
-                "Rules.pass_cycle must name at least one direction; use 'none' for no passing."
             )
         for direction in self.pass_cycle:
             if not direction.allowed_with(players):

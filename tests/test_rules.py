@@ -2,6 +2,8 @@
 
 import pytest
 
+import hearts
+
 from hearts import Card, CardSet, PassDirection, Rules, RulesError, ShootMode
 
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
@@ -72,6 +74,11 @@ def test_fields_accept_text() -> None:
     assert Rules(pass_cycle="hold").pass_cycle == (H,)
 
 
+_ALL_BUT_EIGHT = " ".join(
+    str(card) for card in Rules().deck if card not in CardSet("2C 3C 4C 5C 6C 7C 2H 3H")
+)
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
@@ -92,6 +99,11 @@ def test_fields_accept_text() -> None:
         ),
         ({"pass_count": 14}, r"Rules\.pass_count .* got 14"),
         ({"pass_count": 2.5}, r"Rules\.pass_count"),
+        ({"pass_count": 0, "pass_cycle": "none"}, r"Rules\.pass_count must be a whole number, 1"),
+        (
+            {"removed": _ALL_BUT_EIGHT},
+            r"the hand size \(2\), got 3; give fewer, or pass_cycle='none' for a game without",
+        ),
         ({"pass_cycle": ()}, r"Rules\.pass_cycle must name at least one direction"),
         (
             {"pass_cycle": ("left", "sideways")},
@@ -211,3 +223,19 @@ def test_absurd_numbers_are_refused(fields: dict[str, object]) -> None:
     ) as caught:
         Rules(**fields)  # type: ignore[arg-type]
     assert len(str(caught.value)) < 200
+
+
+def test_pass_count_is_not_bounded_by_the_hand_when_nothing_is_passed() -> None:
+    """Rules.pass_count counts the cards passed; with pass_cycle='none' none are, so a hand
+    of two cards keeps the default count of three (docs/variants.md, "Passing")."""
+    rules = Rules(removed=_ALL_BUT_EIGHT, pass_cycle="none")
+    assert (rules.hand_size, rules.pass_count) == (2, 3)
+    state = hearts.new_game(rules, seed=1)
+    state = hearts.apply(state, next(iter(hearts.legal_moves(state))))  # the deal
+    assert state.phase is hearts.Phase.PLAY and state.pass_count == 0
+    assert hearts.play_game(rules, [hearts.RandomBot()] * 4, seed=1).hands >= 1
+    with pytest.raises(RulesError, match=r"the hand size \(2\), got 3"):
+        rules.replace(pass_cycle="left")
+    assert rules.replace(pass_cycle="left", pass_count=2).pass_count == 2
+    with pytest.raises(RulesError, match=r"the hand size \(2\)"):
+        rules.replace(dealer_chooses_pass=True)
