@@ -246,6 +246,7 @@ MAX_NUMBER: Final = 1_000_000
 # the error says it must be.
 _NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
     "no_trick_bonus": (False, -math.inf, "a whole number"),
+    "no_heart_bonus": (False, -math.inf, "a whole number"),
     "moon_value": (True, 1, "None or a whole number of at least 1"),
     "sun_value": (True, 1, "None or a whole number of at least 1"),
     "chips": (True, 1, "None or a whole number of at least 1"),

@@ -65,6 +65,7 @@ __all__ = [
     "LED_MASK",
     "NO_HEART_FIRST_LEAD",
     "PLAY_RULES",
+    "QUEEN_AFTER_HEARTS",
     "PlayRule",
     "Position",
     "RuleOfPlay",
@@ -248,16 +249,20 @@ def _played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
     return mask
 
 
-def breaks_hearts(rules: Rules, card: int) -> bool:
-    """Whether playing ``card`` breaks hearts.
+def breaks_hearts(rules: Rules, card: int, *, led: bool = False) -> bool:
+    """Whether playing ``card`` breaks hearts (``led``: as the first card of a trick).
 
-    Any heart does, and Q♠ when ``Rules.queen_breaks_hearts`` is set.
+    Any heart does, and Q♠ when ``Rules.queen_breaks_hearts`` is set (only when it leads,
+    under ``Rules.queen_breaks_only_when_led``).
 
     >>> from hearts import Rules
     >>> breaks_hearts(Rules(), Card("2H")), breaks_hearts(Rules(), Card("QS"))
     (True, False)
+    >>> only_led = Rules(queen_breaks_hearts=True, queen_breaks_only_when_led=True)
+    >>> breaks_hearts(only_led, Card("QS")), breaks_hearts(only_led, Card("QS"), led=True)
+    (False, True)
     """
-    return bool(rules.breaking_mask >> card & 1)
+    return bool((rules.lead_breaking_mask if led else rules.breaking_mask) >> card & 1)
 
 
 def first_leader(rules: Rules, dealer: int, hands: Sequence[int]) -> int:
@@ -467,7 +472,8 @@ class _HeartsBroken(PlayRule):
     """``Rules.must_break_hearts``: a heart may not lead until hearts are broken.
 
     Unless the leader holds nothing else, or nothing but Q♠ where
-    ``Rules.can_lead_hearts_instead_of_queen`` allows it.
+    ``Rules.can_lead_hearts_instead_of_queen`` allows it, or where
+    ``Rules.queen_after_hearts`` holds Q♠ back too (then a heart leads).
     """
 
     name = "hearts broken"
@@ -481,7 +487,7 @@ class _HeartsBroken(PlayRule):
         if broken:
             return cards
         safe = cards & ~HEARTS_MASK
-        if safe and not (rules.can_lead_hearts_instead_of_queen and safe == _QUEEN):
+        if safe and not (safe == _QUEEN and _queen_gives_way(rules)):
             return safe
         return cards
 
@@ -492,7 +498,12 @@ class _HeartsBroken(PlayRule):
 
     def names(self, rules: Rules) -> int:
         # A leader holding only hearts and Q♠ may lead a heart: Q♠ alone changes that.
-        return _QUEEN if rules.can_lead_hearts_instead_of_queen else 0
+        return _QUEEN if _queen_gives_way(rules) else 0
+
+
+def _queen_gives_way(rules: Rules) -> bool:
+    """Whether a leader holding only hearts and Q♠ may lead a heart before hearts break."""
+    return rules.can_lead_hearts_instead_of_queen or rules.queen_after_hearts
 
 
 class _FirstTrickBan(PlayRule):
@@ -545,6 +556,38 @@ class _FirstTrickBan(PlayRule):
         # A barred heart played to a heart lead shows only that its player did not hold
         # another heart and a club it could play together: no single card is ruled out.
         return rules.first_trick is not _FIRST_TURN_HEARTS
+
+
+class _QueenAfterHearts(PlayRule):
+    """``Rules.queen_after_hearts``: Q♠ may not be played until hearts are broken.
+
+    Not led, followed with or discarded, while the player may play another card (Trickster
+    Cards' option "Q♠ after hearts"); a player left with no other choice plays it. Asked
+    last, so that "another card" is one every other rule allows.
+    """
+
+    name = "Q♠ after hearts"
+
+    def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+        return rules.queen_after_hearts
+
+    def allows(
+        self, rules: Rules, hand: int, cards: int, trick: Cards, first: bool, broken: bool
+    ) -> int:
+        if broken:
+            return cards
+        return cards & ~_QUEEN or cards
+
+    def refusal(
+        self, rules: Rules, who: str, hand: int, allowed: int, trick: Cards, card: int
+    ) -> str:
+        return (
+            "Q♠ may not be played until hearts are broken (Rules.queen_after_hearts), and "
+            f"{who} may play {CardSet.from_mask(allowed)}."
+        )
+
+    def names(self, rules: Rules) -> int:
+        return _QUEEN
 
 
 def first_trick_barred(rules: Rules, hand: int) -> int:
@@ -603,6 +646,7 @@ JOKER_LEAD: Final[PlayRule] = _JokerLead()
 NO_HEART_FIRST_LEAD: Final[PlayRule] = _NoHeartFirstLead()
 HEARTS_BROKEN: Final[PlayRule] = _HeartsBroken()
 FIRST_TRICK_BAN: Final[PlayRule] = _FirstTrickBan()
+QUEEN_AFTER_HEARTS: Final[PlayRule] = _QueenAfterHearts()
 
 PLAY_RULES: Final = (
     FOLLOW_SUIT,
@@ -612,9 +656,11 @@ PLAY_RULES: Final = (
     NO_HEART_FIRST_LEAD,
     HEARTS_BROKEN,
     FIRST_TRICK_BAN,
+    QUEEN_AFTER_HEARTS,
 )
 """The library's rules of play, in the order they narrow the cards: the first-trick ban
-last, so that it bars cards only among those the other rules allow."""
+late, so that it bars cards only among those the other rules allow, and Q♠ after hearts
+last, so that Q♠ is held back only while another card may be played."""
 
 
 # --- rules added from outside ------------------------------------------------------------
@@ -784,7 +830,7 @@ class RulesOfPlay(Frozen):
 
     __slots__ = (
         "_revealed", "breaking", "claims", "club_leads", "deck", "extended", "generation", "hand_size",
-        "named", "plans", "players", "rules", "single_cards",
+        "lead_breaking", "named", "plans", "players", "rules", "single_cards",
     )  # fmt: skip
 
     rules: Rules
@@ -793,6 +839,9 @@ class RulesOfPlay(Frozen):
     hand_size: int
     deck: int
     breaking: int
+    """The cards that break hearts when played (``Rules.breaking_mask``)."""
+    lead_breaking: int
+    """The cards that break hearts when they lead a trick (``Rules.lead_breaking_mask``)."""
     plans: tuple[tuple[PlayRule, ...], ...]
     extended: bool
     """Whether a rule added with :func:`add_rule` can bite under these rules: then the
@@ -833,6 +882,7 @@ class RulesOfPlay(Frozen):
         object.__setattr__(self, "hand_size", rules.hand_size)
         object.__setattr__(self, "deck", rules.deck_mask)
         object.__setattr__(self, "breaking", rules.breaking_mask)
+        object.__setattr__(self, "lead_breaking", rules.lead_breaking_mask)
         object.__setattr__(self, "plans", plans)
         object.__setattr__(self, "extended", any(isinstance(rule, _Added) for rule in used))
         object.__setattr__(self, "single_cards", all(rule.single_cards(rules) for rule in used))
@@ -1063,7 +1113,7 @@ class Position(Value):
         seat = self.seat
         bit = 1 << card
         hands = _with(self.hands, seat, self.hands[seat] & ~bit)
-        broken = self.broken or bool(of.breaking & bit)
+        broken = self.broken or bool((of.breaking if trick else of.lead_breaking) & bit)
         trick = (*trick, _CARDS[card])
         if len(trick) < players:
             return Position(of, hands, trick, self.leader, self.first, broken, self.taken)

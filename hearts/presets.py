@@ -81,6 +81,13 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
         points={"7C": 7},
     ),
     _entry(
+        "pink-lady",
+        "Pink Lady: Q♥ is worth 13 as well as Q♠, so a hand holds 38 points and the moon "
+        "must take both queens and every heart.",
+        'pagat.com (Hearts variations); Wikipedia "Hearts"',
+        points={"QH": 13},
+    ),
+    _entry(
         "black-maria",
         "Black Maria: 3 players without 2♣; A♠ 7, K♠ 10, Q♠ 13; pass right; the player "
         "left of the dealer leads; 9 deals.",

@@ -164,8 +164,12 @@ class Rules:
       leader holds only hearts (True; Microsoft Hearts, pagat, BGA).
     * ``queen_breaks_hearts`` — playing Q♠ also breaks hearts (False; True in Bicycle, Yahoo,
       World of Card Games and OpenSpiel).
+    * ``queen_breaks_only_when_led`` — with ``queen_breaks_hearts``, Q♠ breaks hearts only
+      when it leads a trick, not when it follows or is discarded (False).
     * ``can_lead_hearts_instead_of_queen`` — a leader holding only hearts and Q♠ while hearts
       are unbroken may lead a heart (False; Yahoo, Parlett, OpenSpiel's option of that name).
+    * ``queen_after_hearts`` — Q♠ may not be played (led, followed with or discarded) until
+      hearts are broken, unless its player may play no other card (False; Trickster Cards).
     * ``forced_discard`` — a player who cannot follow suit and holds a penalty card must play
       one (False; a variant listed by Wikipedia).
 
@@ -177,6 +181,8 @@ class Rules:
       treat as penalty cards; None (default): the cards worth positive points.
     * ``no_trick_bonus`` — added to a player who took no trick (0: off; -5 in OpenSpiel's
       option); never on a hand where the moon or sun was shot.
+    * ``no_heart_bonus`` — added to each player who took no heart (0: off); never on a hand
+      where the moon or sun was shot; a player who took no trick gets both bonuses.
     * ``moon`` — :class:`ShootMode` of a player who takes every positive-point card (ADD: 0
       to the shooter, the value to every other player).
     * ``moon_value`` — None (default): the points of every positive-point card (26).
@@ -238,7 +244,9 @@ class Rules:
     )
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
+    queen_breaks_only_when_led: bool = False
     can_lead_hearts_instead_of_queen: bool = False
+    queen_after_hearts: bool = False
     forced_discard: bool = False
     # Scoring
     points: tuple[tuple[Card, int], ...] = attrs.field(
@@ -246,6 +254,7 @@ class Rules:
     )
     penalty_cards: CardSet | None = attrs.field(default=None, converter=_to_penalty_cards)
     no_trick_bonus: int = 0
+    no_heart_bonus: int = 0
     moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_moon)
     moon_value: int | None = None
     moon_needs_bonus_cards: bool = False
@@ -294,6 +303,9 @@ class Rules:
     """The sun's value: ``sun_value``, or twice the moon's."""
     breaking_mask: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards that break hearts when played."""
+    lead_breaking_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the cards that break hearts when they lead a trick: ``breaking_mask``,
+    and Q♠ under ``queen_breaks_only_when_led``."""
     first_trick_barred: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards barred from the first trick (for ``FIRST_TURN_HEARTS``, the
     cards barred to a player who holds a club)."""
@@ -310,6 +322,7 @@ class Rules:
         deck = self._checked_deck()
         hand_size = deck.bit_count() // self.players
         self._check_passing(deck, hand_size)
+        self._check_play()
         for name, (optional, low, must) in _NUMBERS.items():
             value = getattr(self, name)
             if value is not None or not optional:
@@ -374,6 +387,13 @@ class Rules:
                     f"Rules.pass_cycle passes {direction}, which {players} players cannot: {why}."
                 )
 
+    def _check_play(self) -> None:
+        if self.queen_breaks_only_when_led and not self.queen_breaks_hearts:
+            raise RulesError(
+                "Rules.queen_breaks_only_when_led says when Q♠ breaks hearts, but "
+                "Rules.queen_breaks_hearts is False, so Q♠ never does: set both, or neither."
+            )
+
     def _check_ending(self) -> None:
         if self.chips is not None:
             for name in ("moon", "sun"):
@@ -388,6 +408,12 @@ class Rules:
                 raise RulesError(
                     "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends "
                     "when a player holds every chip or none, and equal holdings share the win."
+                )
+            if self.no_heart_bonus:
+                raise RulesError(
+                    f"Rules.no_heart_bonus={self.no_heart_bonus} adds points, but a chip game "
+                    "(Rules.chips) pays the pool to those who took no penalty card and never "
+                    "reads points: leave Rules.no_heart_bonus at 0."
                 )
         elif self.target is None and self.hands is None:
             raise RulesError(
@@ -452,7 +478,8 @@ class Rules:
         moon = self.moon_value or sum(value for value in table if value > 0)
         hearts = SUIT_MASKS[Suit.HEARTS]
         clubs = deck & SUIT_MASKS[Suit.CLUBS]
-        breaking = hearts | (QUEEN_OF_SPADES.mask if self.queen_breaks_hearts else 0)
+        queen = QUEEN_OF_SPADES.mask if self.queen_breaks_hearts else 0
+        breaking = hearts | (0 if self.queen_breaks_only_when_led else queen)
         tables = {
             "deck_mask": deck,
             "hand_size": hand_size,
@@ -467,6 +494,7 @@ class Rules:
             "moon_points": moon,
             "sun_points": self.sun_value or 2 * moon,
             "breaking_mask": deck & breaking,
+            "lead_breaking_mask": deck & (breaking | queen),
             "first_trick_barred": {
                 FirstTrick.PENALTY_BARRED: penalty,
                 FirstTrick.HEARTS_BARRED: deck & hearts,

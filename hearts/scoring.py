@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, final
 
-from hearts.cards import ALL_CARDS, _card_set, card_count
+from hearts.cards import ALL_CARDS, HEARTS_MASK, _card_set, card_count
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
@@ -160,15 +160,16 @@ def _hand_changes(
 def scoring_cards(rules: Rules) -> int:
     """The cards whose taker the score of a hand reads.
 
-    Those with points, and those a moon, a bonus or a chip game counts: who took any other
-    card changes no score.
+    Those with points, and those a moon, a bonus or a chip game counts (the hearts too,
+    with a bonus for taking none): who took any other card changes no score.
 
     >>> from hearts import CardSet
     >>> CardSet.from_mask(scoring_cards(Rules.preset("omnibus"))) == CardSet(
     ...     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD")
     True
     """
-    return rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
+    cards = rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
+    return cards | (rules.deck_mask & HEARTS_MASK if rules.no_heart_bonus else 0)
 
 
 def reads_trick_counts(rules: Rules) -> bool:
@@ -186,8 +187,9 @@ def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
     """Whether the rest of the hand scores as a sum over the cards still to be taken.
 
     So it does once nobody can shoot the moon or the sun any more, no seat can still end
-    with no trick, and no total can be reset, floored or paid in chips: from then on each
-    card adds its points to the seat that takes it, whatever else happens.
+    with no trick (or no heart, when either earns a bonus), and no total can be reset,
+    floored or paid in chips: from then on each card adds its points to the seat that
+    takes it, whatever else happens.
 
     >>> from hearts import CardSet
     >>> rules = Rules()
@@ -199,12 +201,17 @@ def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
     if rules.chips is not None or rules.resets or rules.score_floor is not None:
         return False
     moon_mask = rules.moon_mask
-    moon_takers = trick_takers = 0
+    hearts = rules.deck_mask & HEARTS_MASK if rules.no_heart_bonus else 0
+    moon_takers = trick_takers = heart_takers = 0
     for taken in taken_masks:
         if taken & moon_mask:
             moon_takers += 1
         if taken:
             trick_takers += 1
+        if taken & hearts:
+            heart_takers += 1
+    if hearts and heart_takers < rules.players:
+        return False
     if rules.moon is not _OFF and moon_mask and moon_takers < 2:
         return False
     if rules.sun is not _OFF and trick_takers < 2:
@@ -301,8 +308,8 @@ def _tally(
                 if mode is ShootMode.ADD
                 else tuple(-value if s == seat else 0 for s in range(players))
             )
-        elif rules.no_trick_bonus:
-            bonuses = tuple(rules.no_trick_bonus if won == 0 else 0 for won in tricks_won)
+        elif rules.no_trick_bonus or rules.no_heart_bonus:
+            bonuses = _bonuses(rules, taken_masks, tricks_won)
     totals = _sum(scores, counted)
     for term in (shoot, bonuses, chip_changes):
         if term is not zeros:
@@ -314,6 +321,20 @@ def _tally(
         points, tricks_won, counted, shoot, bonuses, chip_changes, adjustments, totals, pool,
         moon, sun, mode,
     )  # fmt: skip
+
+
+def _bonuses(
+    rules: Rules, taken_masks: tuple[int, ...], tricks_won: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The bonus of each seat for taking no trick and for taking no heart."""
+    hearts = rules.deck_mask & HEARTS_MASK
+    return tuple(
+        [
+            (rules.no_trick_bonus if won == 0 else 0)
+            + (rules.no_heart_bonus if not taken & hearts else 0)
+            for taken, won in zip(taken_masks, tricks_won, strict=True)
+        ]
+    )
 
 
 def _game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> tuple[int, ...]:

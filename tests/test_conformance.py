@@ -248,3 +248,129 @@ def test_a_rule_added_or_removed_mid_hand_governs_the_states_made_before() -> No
     assert hearts.apply(state, lower[0]).trick[-1] == lower[0].card
     # A state made while the rule was in force is played by the rules in force now.
     assert after.position.of.extended and not hearts.play.in_force(after.position).of.extended
+
+
+# --- the library's own rules of play, held to the same references -------------------------
+
+QUEEN_RULES = {
+    "queen after hearts": Rules(queen_after_hearts=True, claims=True),
+    "queen breaks when led": Rules(
+        queen_breaks_hearts=True, queen_breaks_only_when_led=True, claims=True
+    ),
+}
+"""Rules of play added to the kernel later than the others (docs/variants.md, "Q♠ after
+hearts" and "Q♠ breaks hearts when led"): every consumer must honour them as it honours the
+rule added from outside above."""
+
+
+def test_legal_moves_hold_the_queen_back_until_hearts_break() -> None:
+    """Q♠ after hearts, against its statement: the cards the rules without it allow (with a
+    leader holding only Q♠ and hearts free to lead a heart), less Q♠ while hearts are
+    unbroken and another card is left."""
+    rules = QUEEN_RULES["queen after hearts"]
+    base = rules.replace(queen_after_hearts=False, can_lead_hearts_instead_of_queen=True)
+    queen = Card("QS")
+    held_back = 0
+    for state in random_games(rules, range(40)):
+        if state.phase is not Phase.PLAY:
+            continue
+        legal = {move.card for move in hearts.legal_moves(state) if isinstance(move, Play)}
+        allowed = {
+            move.card
+            for move in hearts.legal_moves(state.replace(rules=base))
+            if isinstance(move, Play)
+        }
+        if not state.hearts_broken and queen in allowed and len(allowed) > 1:
+            allowed.discard(queen)
+            held_back += 1
+        assert legal == allowed, state
+    assert held_back > 20, held_back
+
+
+def test_the_queen_breaks_hearts_only_when_it_leads() -> None:
+    rules = QUEEN_RULES["queen breaks when led"]
+    led = 0
+    for state in random_games(rules, range(30)):
+        if state.phase is not Phase.PLAY:
+            continue
+        for move in hearts.legal_moves(state):
+            if not isinstance(move, Play):
+                continue
+            after = hearts.apply(state, move)
+            if after.hand_number != state.hand_number or after.phase is not Phase.PLAY:
+                continue
+            breaks = move.card in hearts.HEARTS or (move.card == Card("QS") and not state.trick)
+            assert after.hearts_broken is (state.hearts_broken or breaks), (state, move)
+            led += move.card == Card("QS") and not state.trick and not state.hearts_broken
+    assert led > 5, led
+
+
+@pytest.mark.parametrize("name", sorted(QUEEN_RULES))
+def test_samples_honour_the_queen_rules(name: str) -> None:
+    """Every sampled deal replays, play by play, through apply under the rule."""
+    rules = QUEEN_RULES[name]
+    checked = 0
+    for index, state in enumerate(random_games(rules, range(8))):
+        if state.phase is not Phase.PLAY or index % 7:
+            continue
+        for player in range(rules.players):
+            seen = hearts.view(state, player)
+            check_sample(state, player, hearts.sample(seen, random.Random(index)))
+            checked += 1
+    assert checked > 30, checked
+
+
+def test_a_view_infers_what_the_queen_held_back_reveals() -> None:
+    """Under Q♠ after hearts, Q♠ played to a spade lead before hearts break shows every
+    other seat that its player held no other spade."""
+    rules = QUEEN_RULES["queen after hearts"]
+    queen, spades = CardSet("QS").mask, LED_MASK[Card("2S")]
+    shown = 0
+    for state in random_games(rules, range(60)):
+        if state.phase is not Phase.PLAY or state.hearts_broken or not state.trick:
+            continue
+        seat = state.to_move[0]
+        if led_card(state.trick) < 0 or not LED_MASK[led_card(state.trick)] & queen:
+            continue
+        if Play(seat, Card("QS")) not in hearts.legal_moves(state):
+            continue
+        after = hearts.apply(state, Play(seat, Card("QS")))
+        if after.phase is not Phase.PLAY:
+            continue
+        out = spades & ~queen & ~hearts.play.played_mask(after.tricks, after.trick)
+        for other in range(rules.players):
+            if other != seat:
+                unseen = out & ~after.hand_masks[other]
+                assert unseen & ~hearts.view(after, other).ruled_out_masks[seat] == 0
+        shown += bool(out)
+    assert shown > 5, shown
+
+
+@pytest.mark.slow  # left out of the runs under other Pythons (.ci/run)
+@pytest.mark.parametrize("name", sorted(QUEEN_RULES))
+def test_claims_honour_the_queen_rules(name: str) -> None:
+    verdicts = {True: 0, False: 0}
+    for seed in range(30):
+        for state in endgames(QUEEN_RULES[name], seed, 4):
+            seat = state.to_move[0]
+            expected = wins_every_trick(state, seat)
+            assert claim_allowed(state, seat) is expected, state
+            verdicts[expected] += 1
+    assert verdicts[True] > 10 and verdicts[False] > 10, verdicts
+
+
+@pytest.mark.parametrize("name", sorted(QUEEN_RULES))
+def test_the_solver_honours_the_queen_rules(name: str) -> None:
+    solved = 0
+    for seed in range(8):
+        for state in endgames(QUEEN_RULES[name], seed, 3)[:4]:
+            root, hand = state.to_move[0], len(state.results)
+            solution = hearts.solve(state, every_move=True)
+            expected = {
+                move: exhaustive(hearts.apply(state, move), root, hand)
+                for move in hearts.legal_moves(state)
+                if isinstance(move, Play)
+            }
+            assert dict(solution.values) == pytest.approx(expected), state
+            solved += 1
+    assert solved > 10

@@ -3,7 +3,6 @@
 import pytest
 
 import hearts
-
 from hearts import Card, CardSet, PassDirection, Rules, RulesError, ShootMode
 
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD

@@ -63,6 +63,7 @@ ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
         ("omnibus", "JD QS 2H", 4),  # J♦ -10 (pagat, gnome-hearts, OpenSpiel)
         ("omnibus-10d", "TD JD", -10),  # 10♦ -10 (Bicycle)
         ("hooligan", "7C 2H", 8),  # 7♣ +7
+        ("pink-lady", "QH QS 2H", 27),  # Q♥ 13 (pagat, Wikipedia)
         ("black-maria", "AS KS QS", 30),  # A♠ 7, K♠ 10, Q♠ 13 (Parlett)
         ("rickety-kate", "AS KS QS", 33),  # A♠ 10, K♠ 10, Q♠ 13
         ("weighted-hearts", "AH KH QH JH TH", 15),  # Standard Hoyle (1887)
@@ -76,6 +77,7 @@ def test_point_tables(preset: str, cards: str, points: int) -> None:
 def test_moon_value_is_the_decks_positive_total() -> None:
     assert Rules.preset("black-maria").moon_points == 26 - 0 + 17  # 2♣ removed, not a heart
     assert Rules.preset("hooligan").moon_points == 33
+    assert Rules.preset("pink-lady").moon_points == 38
     assert Rules.preset("omnibus").moon_points == 26
     assert Rules(players=6, removed="2C 2D 2H 2S").moon_points == 25  # Foster: all four 2s
     assert Rules(moon_value=20).moon_points == 20
@@ -99,6 +101,31 @@ def test_no_trick_bonus() -> None:
     assert result.changes == (13, 13, -5, -5)
     moon = score(rules, ["QS " + ALL_HEARTS + " 2C 3C", "", "", ""])
     assert moon.bonuses == (0, 0, 0, 0)  # never on a moon hand
+
+
+def test_no_heart_bonus() -> None:
+    """Rule: each player who took no heart gets a fixed bonus (NO_HEART_SOURCE), beside
+    the no-trick bonus, which a player without a trick also gets; never on a moon hand."""
+    rules = Rules(no_heart_bonus=-2, no_trick_bonus=-5)
+    result = score(rules, ["QS 2C 3C 4C", ALL_HEARTS + " 5C 6C 7C", "8C 9C TC JC", ""])
+    assert result.bonuses == (-2, 0, -2, -7)
+    assert result.changes == (11, 13, -2, -7)
+    moon = score(rules, ["QS " + ALL_HEARTS + " 2C 3C", "4C 5C 6C 7C", "", ""])
+    assert moon.bonuses == (0, 0, 0, 0)
+    assert hearts.scoring.scoring_cards(
+        Rules(points={**STANDARD_POINTS, "2H": 0}, no_heart_bonus=1)
+    ) & (CardSet("2H").mask)
+    with pytest.raises(RulesError, match=r"Rules\.no_heart_bonus=-2 adds points, but a chip"):
+        Rules(chips=10, no_heart_bonus=-2)
+
+
+def test_the_solver_and_claims_know_a_heart_taken_loses_the_bonus() -> None:
+    """A bonus for taking no heart makes the rest of a hand not a plain sum of card
+    points until every seat holds a heart (docs/scoring.md): the endgame solver must see
+    that taking a heart worth nothing still costs the bonus."""
+    rules = Rules(points={**STANDARD_POINTS, "2H": 0}, no_heart_bonus=-10, moon="off")
+    assert not hearts.scoring.additive(rules, (CardSet("3H").mask, CardSet("4H").mask, 0, 0))
+    assert hearts.scoring.additive(rules, tuple(CardSet(c).mask for c in ("3H", "4H", "5H", "6H")))
 
 
 # --- the moon -----------------------------------------------------------------------------

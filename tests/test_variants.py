@@ -453,6 +453,49 @@ def test_can_lead_hearts_instead_of_queen() -> None:
     )
 
 
+def test_queen_breaks_hearts_only_when_led() -> None:
+    """Rule: Q♠ breaks hearts when it is led, not when it follows or is discarded (Bicycle:
+    "Hearts may not be led until a heart or the queen of spades has been discarded ... The
+    queen can be led at any time" reads the other way; docs/variants.md gives both)."""
+    rules = Rules(queen_breaks_hearts=True, queen_breaks_only_when_led=True)
+    discarded = play(position(["2S 2H 3D", "QS 4D", "3S 5D", "4S 6D"], rules), "2S", "QS")
+    assert not play(discarded, "3S", "4S").hearts_broken
+    led = play(position(["2S 3D", "QS 2H", "3S 5D", "4S 6D"], rules, leader=1), "QS")
+    assert led.hearts_broken
+    assert hearts.play.breaks_hearts(rules, Card("QS"), led=True)
+    assert not hearts.play.breaks_hearts(rules, Card("QS"))
+    with pytest.raises(RulesError, match=r"Rules\.queen_breaks_hearts is False, so Q♠ never"):
+        Rules(queen_breaks_only_when_led=True)
+
+
+def test_queen_after_hearts_holds_the_queen_back_until_hearts_break() -> None:
+    """Rule: Q♠ may not be played until hearts are broken (Trickster Cards' option
+    qsAfterHearts; its bot test: hearts unbroken, void in diamonds, A♠ K♠ Q♠ J♠ 10♠ Q♣ may
+    discard any card but Q♠). Decided here where no source says: it holds for leads and
+    follows too, a player with no other card it may play plays Q♠, and a leader holding
+    only Q♠ and hearts leads a heart."""
+    rules = Rules(queen_after_hearts=True)
+    # Trickster's test: P1 void in diamonds after 9♦ is led.
+    hands = ["9D 2C 3C 4C 5C 6C", "AS KS QS JS TS QC", "8D 7C 8C 9C TC JC", "7D 2D 3D 4D 5D 6D"]
+    state = play(position(hands, rules), "9D")
+    assert legal_cards(state) == CardSet("AS KS JS TS QC")
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"P1 may not play Q♠: Q♠ may not be played until hearts are broken "
+        r"\(Rules\.queen_after_hearts\), and P1 may play Q♣ 10♠ J♠ K♠ A♠\.",
+    ):
+        hearts.apply(state, Play(1, Card("QS")))
+    broken = play(position(["9D 2C", "AS QS", "8D 3C", "7D 4C"], rules, hearts_broken=True), "9D")
+    assert legal_cards(broken) == CardSet("AS QS")
+    # Following spades: another spade goes first; Q♠ alone in the suit must follow.
+    assert legal_cards(play(position(["2S", "QS KS", "3S", "4S"], rules), "2S")) == CardSet("KS")
+    assert legal_cards(play(position(["2S", "QS 2D", "3S", "4S"], rules), "2S")) == CardSet("QS")
+    # Leading: not Q♠ while another card may lead; a heart rather than Q♠.
+    assert legal_cards(position(["QS 2D", "3C", "4C", "5C"], rules)) == CardSet("2D")
+    assert legal_cards(position(["QS 2H 3H", "3C", "4C", "5C"], rules)) == CardSet("2H 3H")
+    assert legal_cards(position(["QS 2H 3H", "3C", "4C", "5C"], Rules())) == CardSet("QS")
+
+
 # --- forced discard -----------------------------------------------------------------------
 
 

@@ -416,7 +416,15 @@ _ENUM_FIELDS: Final[dict[str, type[enum.Enum]]] = {
     "moon": ShootMode,
     "sun": ShootMode,
 }
-_INT_FIELDS: Final = ("schema", "players", "jokers", "pass_count", "no_trick_bonus", "reset_amount")
+_INT_FIELDS: Final = (
+    "schema",
+    "players",
+    "jokers",
+    "pass_count",
+    "no_trick_bonus",
+    "no_heart_bonus",
+    "reset_amount",
+)
 _OPTIONAL_INT_FIELDS: Final = (
     "moon_value",
     "sun_value",
