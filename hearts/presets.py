@@ -90,13 +90,17 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
     _entry(
         "black-maria",
         "Black Maria: 3 players without 2♣; A♠ 7, K♠ 10, Q♠ 13; pass right; the player "
-        "left of the dealer leads; 9 deals.",
-        'Parlett (The Penguin Book of Card Games); pagat.com; Wikipedia "Black Maria"',
+        "left of the dealer leads any card; no first-trick ban, and hearts may lead at any "
+        "time; 9 deals.",
+        'Parlett (The Penguin Book of Card Games); Wikipedia "Black Maria"; a published '
+        'text ("otherwise he may discard any card he chooses")',
         players=3,
         removed="2C",
         points={"AS": 7, "KS": 10},
         pass_cycle="right",
         first_lead="left_of_dealer",
+        first_trick="open",
+        must_break_hearts=False,
         target=None,
         hands=9,
     ),

@@ -69,6 +69,7 @@ from hearts.options import (
     _to_resets,
     _to_sun,
     _to_unpassable,
+    _whole_number,
     default_pass_count,
     default_pass_cycle,
     default_removed,
@@ -367,7 +368,9 @@ class Rules:
             _check_whole("pass_count", count, "a whole number, 1 or more", 1)
             return
         must = f"a whole number from 1 to the hand size ({hand_size})"
-        end = "; give fewer, or pass_cycle='none' for a game without passing."
+        end = "; use pass_cycle='none' for a game without passing."
+        if _whole_number(count) and count > hand_size:
+            end = "; give fewer, or pass_cycle='none' for a game without passing."
         _check_whole("pass_count", count, must, 1, hand_size, end)
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
@@ -768,7 +771,7 @@ class Preset:
     """A named variant in the registry: its rules, a description and its sources.
 
     >>> PRESETS["black-maria"].sources
-    'Parlett (The Penguin Book of Card Games); pagat.com; Wikipedia "Black Maria"'
+    'Parlett (The Penguin Book of Card Games); Wikipedia "Black Maria"; a published text ("otherwise he may discard any card he chooses")'
     """
 
     name: str

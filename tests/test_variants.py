@@ -369,8 +369,9 @@ def test_first_trick_ban_holds_when_following_suit_hooligan() -> None:
 def test_first_trick_ban_holds_when_following_suit_black_maria() -> None:
     """Rule: spades led to the first trick of Black Maria, A♠ K♠ Q♠ (penalty cards) may not
     be played beside a low spade; with only penalty spades, any of them (Wikipedia, seed
-    003; Parlett for Black Maria's point cards)."""
-    maria = Rules.preset("black-maria")
+    003; Parlett for Black Maria's point cards). The preset has no first-trick ban, as its
+    sources; the standard one is added here."""
+    maria = Rules.preset("black-maria").replace(first_trick="penalty_barred")
     hands = ["3S 4C", "5S QS KS AS", "JS 2D 3D 4D"]
     state = play(position(hands, maria, first_trick=True), "3S")
     assert legal_cards(state) == CardSet("5S")
@@ -384,6 +385,22 @@ def test_first_trick_ban_holds_when_following_suit_black_maria() -> None:
     queen = maria.replace(first_trick_fallback="queen")
     forced = play(position(["3S 4C", "QS KS AS 2D", "JS 2D 3D 4D"], queen, first_trick=True), "3S")
     assert legal_cards(forced) == CardSet("QS")
+
+
+def test_black_maria_bars_nothing_on_the_first_trick_and_lets_hearts_lead() -> None:
+    """Rule: Black Maria's published text: the player left of the dealer leads, and a player
+    who cannot follow "may discard any card he chooses"; Parlett: the rules of Hearts with
+    A♠ 7, K♠ 10, Q♠ 13, passing right. No first-trick ban, no hearts-broken rule; the
+    other reading (cardrulesplus.com) is a replace away (docs/presets.md)."""
+    maria = Rules.preset("black-maria")
+    first = play(position(["3S 4C", "5S QS KS AS", "2D 2H 3H"], maria, first_trick=True), "3S")
+    assert legal_cards(first) == CardSet("5S QS KS AS")
+    void = play(first, "AS")
+    assert legal_cards(void) == CardSet("2D 2H 3H")  # void in spades: anything
+    assert legal_cards(position(["2H 3D", "4C", "5C"], maria)) == CardSet("2H 3D")
+    other = maria.replace(first_lead="left_of_dealer_no_heart", must_break_hearts=True)
+    assert legal_cards(position(["2H 3D", "4C", "5C"], other)) == CardSet("3D")
+    assert legal_cards(position(["2H 3D", "4C", "5C"], other, first_trick=True)) == CardSet("3D")
 
 
 def test_first_trick_ban_holds_on_an_any_club_lead() -> None:

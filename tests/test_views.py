@@ -262,8 +262,11 @@ def test_view_type_is_public() -> None:
 def test_a_barred_card_following_suit_on_the_first_trick_rules_out_the_rest_of_the_suit() -> None:
     """Rule: on the first trick a barred card of the suit led may follow only when every card
     of that suit the player holds is barred (Wikipedia, seed 003), so playing one shows the
-    player holds no other card of the suit."""
-    maria = hearts.Rules.preset("black-maria").replace(pass_cycle="none")
+    player holds no other card of the suit. Black Maria's point cards under the standard
+    first-trick ban (the preset itself has none, as its sources)."""
+    maria = hearts.Rules.preset("black-maria").replace(
+        pass_cycle="none", first_trick="penalty_barred"
+    )
     state = hearts.from_hands(
         [
             "2S 4S 5S 6S 7S 8S 9S TS JS 7C 8C 9C TC JC QC KC AC",
