@@ -247,6 +247,7 @@ MAX_NUMBER: Final = 1_000_000
 _NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
     "no_trick_bonus": (False, -math.inf, "a whole number"),
     "no_heart_bonus": (False, -math.inf, "a whole number"),
+    "multiplier_alone": (False, -math.inf, "a whole number"),
     "moon_value": (True, 1, "None or a whole number of at least 1"),
     "sun_value": (True, 1, "None or a whole number of at least 1"),
     "chips": (True, 1, "None or a whole number of at least 1"),
@@ -329,6 +330,30 @@ def _to_points(
             f"got {_shown(value)}: {error}"
         ) from None
     return tuple(sorted((card, points) for card, points in table.items() if points))
+
+
+def _to_multipliers(
+    value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
+) -> tuple[tuple[Card, int], ...]:
+    pairs = value.items() if isinstance(value, Mapping) else value
+    table: dict[Card, int] = {}
+    try:
+        for key, factor in pairs:
+            card = Card(key)
+            if not (_whole_number(factor) and 2 <= factor <= 1000):
+                raise RulesError(
+                    f"Rules.multipliers gives {card} the factor {_shown(factor)}: use a whole "
+                    "number from 2 to 1000 (2 doubles the hand's points of whoever takes it)."
+                )
+            table[card] = factor
+    except (HeartsError, TypeError, ValueError) as error:
+        if isinstance(error, RulesError):
+            raise
+        raise RulesError(
+            f"Rules.multipliers must map cards to whole factors, as {{'TC': 2}}, "
+            f"got {_shown(value)}: {error}"
+        ) from None
+    return tuple(sorted(table.items()))
 
 
 def _to_resets(value: Iterable[int]) -> tuple[int, ...]:

@@ -132,6 +132,14 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
         chips=20,
     ),
     _entry(
+        "partnership",
+        "Partnership Hearts: partners sit opposite and add their scores; a partnership "
+        "that takes every penalty card between them shoots the moon (0 to it, 26 to the "
+        "other); game to 100.",
+        "Joe Andrews on the original partnership game (Silver Creek forums); Parlett",
+        partners=True,
+    ),
+    _entry(
         "openspiel",
         "OpenSpiel's hearts defaults: Q♠ breaks hearts, no J♦ bonus, no no-trick bonus, "
         "one deal. OpenSpiel draws the pass direction at random; this preset uses the "

@@ -63,6 +63,7 @@ from hearts.options import (
     _to_first_lead,
     _to_first_trick,
     _to_moon,
+    _to_multipliers,
     _to_penalty_cards,
     _to_points,
     _to_removed,
@@ -184,6 +185,10 @@ class Rules:
       option); never on a hand where the moon or sun was shot.
     * ``no_heart_bonus`` — added to each player who took no heart (0: off); never on a hand
       where the moon or sun was shot; a player who took no trick gets both bonuses.
+    * ``multipliers`` — multiplier cards, as ``{"TC": 2}``: whoever takes one has the card
+      points it counts this hand multiplied by the factor (10♣ doubling them, as in Gong
+      Zhu); ``multiplier_alone`` — what a player who took multiplier cards but no card worth
+      points scores (0; Gong Zhu's 10♣ alone is worth 50 to its taker: -50 here).
     * ``moon`` — :class:`ShootMode` of a player who takes every positive-point card (ADD: 0
       to the shooter, the value to every other player).
     * ``moon_value`` — None (default): the points of every positive-point card (26).
@@ -209,6 +214,16 @@ class Rules:
       loses ``reset_amount`` (exactly 100 drops to 50). ``score_floor`` — no total below it.
     * ``play_on_ties`` — when the lowest total is shared at the end, play on until one player
       is lowest (False: equal lowest totals share the win).
+
+    **Partnerships** — ``partners``: four players in two partnerships, partners sitting
+    opposite (P0 and P2, P1 and P3); each hand the partners' scores are added, and both
+    partners carry the partnership's total, so the game ends and is won by partnership.
+    ``partners_shoot_together`` — the moon is shot by a partnership that takes every moon
+    card between them (True: Joe Andrews' account of the original game), or only by one
+    player taking them all, each other player scoring the value, the shooter's partner
+    included (False: Parlett; the online game Andrews describes). Each seat still plays
+    for itself: a bot may read its partner from :attr:`PlayerView.partner
+    <hearts.PlayerView.partner>`.
 
     **Claims** — ``claims``: TRAM, "the rest are mine": the player to act may take every
     remaining trick with a :class:`~hearts.Claim` when it cannot lose one (World of Card
@@ -256,6 +271,8 @@ class Rules:
     penalty_cards: CardSet | None = attrs.field(default=None, converter=_to_penalty_cards)
     no_trick_bonus: int = 0
     no_heart_bonus: int = 0
+    multipliers: tuple[tuple[Card, int], ...] = attrs.field(default=(), converter=_to_multipliers)
+    multiplier_alone: int = 0
     moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_moon)
     moon_value: int | None = None
     moon_needs_bonus_cards: bool = False
@@ -272,6 +289,9 @@ class Rules:
     reset_amount: int = 50
     score_floor: int | None = None
     play_on_ties: bool = False
+    # Partnerships
+    partners: bool = False
+    partners_shoot_together: bool = True
     # Claims
     claims: bool = False
 
@@ -302,6 +322,10 @@ class Rules:
     """The moon's value: ``moon_value``, or the points of every card worth points."""
     sun_points: int = attrs.field(init=False, eq=False)
     """The sun's value: ``sun_value``, or twice the moon's."""
+    partner_seats: tuple[int, ...] = attrs.field(init=False, eq=False)
+    """Each seat's partner under ``partners`` (``(2, 3, 0, 1)``), else ``()``."""
+    multiplier_mask: int = attrs.field(init=False, eq=False)
+    """Bitmask of the multiplier cards (``multipliers``)."""
     breaking_mask: int = attrs.field(init=False, eq=False)
     """Bitmask of the cards that break hearts when played."""
     lead_breaking_mask: int = attrs.field(init=False, eq=False)
@@ -324,6 +348,7 @@ class Rules:
         hand_size = deck.bit_count() // self.players
         self._check_passing(deck, hand_size)
         self._check_play()
+        self._check_partners()
         for name, (optional, low, must) in _NUMBERS.items():
             value = getattr(self, name)
             if value is not None or not optional:
@@ -397,6 +422,30 @@ class Rules:
                 "Rules.queen_breaks_hearts is False, so Q♠ never does: set both, or neither."
             )
 
+    def _check_partners(self) -> None:
+        if not self.partners:
+            return
+        if self.players != 4:
+            raise RulesError(
+                f"Rules.partners plays two partnerships of partners sitting opposite, which "
+                f"needs 4 players; got Rules.players={self.players}."
+            )
+        clashes = [
+            (
+                self.chips is not None,
+                "Rules.chips: the pool is shared by players, not partnerships",
+            ),
+            (self.sun is not ShootMode.OFF, "Rules.sun: no source plays the sun in partnerships"),
+            (
+                self.moon in (ShootMode.CHOOSE, ShootMode.SAFETY),
+                f"Rules.moon={self.moon.value!r}: a shot scored for a partnership is added or "
+                "subtracted as given (use 'add' or 'subtract')",
+            ),
+        ]
+        for clash, why in clashes:
+            if clash:
+                raise RulesError(f"Rules.partners cannot be played with {why}.")
+
     def _check_ending(self) -> None:
         if self.chips is not None:
             for name in ("moon", "sun"):
@@ -411,6 +460,12 @@ class Rules:
                 raise RulesError(
                     "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends "
                     "when a player holds every chip or none, and equal holdings share the win."
+                )
+            if self.multipliers or self.multiplier_alone:
+                raise RulesError(
+                    "Rules.multipliers multiply the card points a player takes, but a chip "
+                    "game (Rules.chips) never reads points: leave Rules.multipliers empty "
+                    "and Rules.multiplier_alone at 0."
                 )
             if self.no_heart_bonus:
                 raise RulesError(
@@ -454,6 +509,10 @@ class Rules:
                 + "; give the cards more points, or end the game by Rules.hands."
             )
         penalty = positive if self.penalty_cards is None else self.penalty_cards.mask & deck
+        multiplier_mask = 0
+        for card, _ in self.multipliers:
+            multiplier_mask |= 1 << card
+        multiplier_mask &= deck
         if self.chips is not None and not penalty:
             raise RulesError(
                 "Rules.chips needs penalty cards (Rules.penalty_cards, or cards worth points): "
@@ -496,6 +555,8 @@ class Rules:
             "moon_mask": moon_mask,
             "moon_points": moon,
             "sun_points": self.sun_value or 2 * moon,
+            "multiplier_mask": multiplier_mask,
+            "partner_seats": (2, 3, 0, 1) if self.partners else (),
             "breaking_mask": deck & breaking,
             "lead_breaking_mask": deck & (breaking | queen),
             "first_trick_barred": {
@@ -712,6 +773,8 @@ def _differences(rules: Rules, base: Rules | None) -> list[tuple[str, str]]:
                 if table.get(card, 0) != standard.get(card, 0)
             ]
             text = "{" + ", ".join(["**STANDARD_POINTS", *differing]) + "}"
+        elif name == "multipliers":
+            text = "{" + ", ".join(f"{card.ascii!r}: {factor}" for card, factor in value) + "}"
         elif name == "pass_cycle":
             named = [key for key, cycle in PASS_CYCLES.items() if cycle == value]
             text = repr(named[0] if named else tuple(map(str, rules.pass_cycle)))
@@ -757,7 +820,7 @@ def _default_of(rules: Rules, name: str) -> object:
 
 
 def _to_json(name: str, value: object) -> object:
-    if name == "points":
+    if name in ("points", "multipliers"):
         return {card.ascii: points for card, points in cast("tuple[tuple[Card, int], ...]", value)}
     if isinstance(value, CardSet):
         return " ".join(card.ascii for card in value)

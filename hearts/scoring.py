@@ -61,8 +61,14 @@ def _shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | No
                 return ("sun", seat)
     need = rules.moon_mask
     if rules.moon is not _OFF and need:
+        together = rules.partners and rules.partners_shoot_together
         for seat, mask in enumerate(taken_masks):
-            if mask & need == need:
+            cards = mask
+            if together:  # the partnership's cards, named by its first seat
+                if seat > rules.partner_seats[seat]:
+                    continue
+                cards |= taken_masks[rules.partner_seats[seat]]
+            if cards & need == need:
                 return ("moon", seat)
     return None
 
@@ -160,8 +166,9 @@ def _hand_changes(
 def scoring_cards(rules: Rules) -> int:
     """The cards whose taker the score of a hand reads.
 
-    Those with points, and those a moon, a bonus or a chip game counts (the hearts too,
-    with a bonus for taking none): who took any other card changes no score.
+    Those with points, the multiplier cards, and those a moon, a bonus or a chip game
+    counts (the hearts too, with a bonus for taking none): who took any other card changes
+    no score.
 
     >>> from hearts import CardSet
     >>> CardSet.from_mask(scoring_cards(Rules.preset("omnibus"))) == CardSet(
@@ -169,6 +176,7 @@ def scoring_cards(rules: Rules) -> int:
     True
     """
     cards = rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bonus_mask
+    cards |= rules.multiplier_mask
     return cards | (rules.deck_mask & HEARTS_MASK if rules.no_heart_bonus else 0)
 
 
@@ -188,8 +196,8 @@ def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
 
     So it does once nobody can shoot the moon or the sun any more, no seat can still end
     with no trick (or no heart, when either earns a bonus), and no total can be reset,
-    floored or paid in chips: from then on each card adds its points to the seat that
-    takes it, whatever else happens.
+    floored, multiplied or paid in chips: from then on each card adds its points to the
+    seat that takes it, whatever else happens.
 
     >>> from hearts import CardSet
     >>> rules = Rules()
@@ -199,6 +207,10 @@ def additive(rules: Rules, taken_masks: tuple[int, ...]) -> bool:
     True
     """
     if rules.chips is not None or rules.resets or rules.score_floor is not None:
+        return False
+    if rules.partners:  # a card's points go to its taker's partner too
+        return False
+    if rules.multiplier_mask:  # a multiplier card scales its taker's every point
         return False
     moon_mask = rules.moon_mask
     hearts = rules.deck_mask & HEARTS_MASK if rules.no_heart_bonus else 0
@@ -310,6 +322,14 @@ def _tally(
             )
         elif rules.no_trick_bonus or rules.no_heart_bonus:
             bonuses = _bonuses(rules, taken_masks, tricks_won)
+        if rules.multiplier_mask:
+            counted = _multiplied(rules, counted, taken_masks, alone=shot is None)
+        if rules.partner_seats:  # each partner carries the partnership's score
+            counted, bonuses = _teams(rules, counted), _teams(rules, bonuses)
+            if shot is not None and rules.partners_shoot_together:
+                shoot = _team_shot(rules, shot[1], value, mode)
+            else:
+                shoot = _teams(rules, shoot)
     totals = _sum(scores, counted)
     for term in (shoot, bonuses, chip_changes):
         if term is not zeros:
@@ -321,6 +341,42 @@ def _tally(
         points, tricks_won, counted, shoot, bonuses, chip_changes, adjustments, totals, pool,
         moon, sun, mode,
     )  # fmt: skip
+
+
+def _multiplied(
+    rules: Rules, counted: tuple[int, ...], taken_masks: tuple[int, ...], *, alone: bool
+) -> tuple[int, ...]:
+    """The counted points with each taker's multiplier cards applied (``Rules.multipliers``).
+
+    A seat that took multiplier cards but no card worth points scores
+    ``Rules.multiplier_alone`` instead, unless the moon or sun was shot (``alone`` False).
+    """
+    result = []
+    for points, taken in zip(counted, taken_masks, strict=True):
+        value = points
+        if taken & rules.multiplier_mask:
+            if alone and not taken & rules.point_mask:
+                value = rules.multiplier_alone
+            else:
+                for card, factor in rules.multipliers:
+                    if taken >> card & 1:
+                        value *= factor
+        result.append(value)
+    return tuple(result)
+
+
+def _teams(rules: Rules, per_seat: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's value plus its partner's: what its partnership scores."""
+    partner = rules.partner_seats
+    return tuple([value + per_seat[partner[seat]] for seat, value in enumerate(per_seat)])
+
+
+def _team_shot(rules: Rules, shooter: int, value: int, mode: ShootMode | None) -> tuple[int, ...]:
+    """A partnership's shot: the other partnership scores the value, or the shooters lose it."""
+    side = (shooter, rules.partner_seats[shooter])
+    if mode is ShootMode.ADD:
+        return tuple([0 if seat in side else value for seat in range(rules.players)])
+    return tuple([-value if seat in side else 0 for seat in range(rules.players)])
 
 
 def _bonuses(

@@ -412,10 +412,18 @@ class _Search:
 def _kinds(rules: Rules, named: int) -> tuple[int, ...]:
     """For each card, a number equal for cards of a suit that the rules treat alike.
 
-    Alike for the score (points, moon, penalty, bonus) and for play (breaking hearts; a
-    card a rule of play names by itself, ``named``, is a kind of its own).
+    Alike for the score (points, moon, penalty, bonus, multiplier) and for play (breaking
+    hearts, when played or when led; a card a rule of play names by itself, ``named``, is a
+    kind of its own).
     """
-    masks = (rules.moon_mask, rules.penalty_mask, rules.bonus_mask, rules.breaking_mask)
+    masks = (
+        rules.moon_mask,
+        rules.penalty_mask,
+        rules.bonus_mask,
+        rules.multiplier_mask,
+        rules.breaking_mask,
+        rules.lead_breaking_mask,
+    )
     numbers: dict[tuple[int, ...], int] = {}
     kinds = []
     for card in range(len(CARDS)):

@@ -120,9 +120,12 @@ class HandResult(Value):
 
     ``points`` are the card points each seat took; ``counted`` is the part of them that
     counts (all of them, except on a hand where somebody shot the moon or the sun: then only
-    bonus cards, if ``Rules.bonus_counts_on_shoot``); ``shoot`` is what the moon or sun gave;
-    ``bonuses`` the no-trick bonus; ``chip_changes`` the chips paid and won in a chip game;
-    ``adjustments`` what exact-score resets and the score floor changed.
+    bonus cards, if ``Rules.bonus_counts_on_shoot``), times the factors of the multiplier
+    cards its seat took (``Rules.multipliers``); ``shoot`` is what the moon or sun gave;
+    ``bonuses`` the no-trick and no-heart bonuses; ``chip_changes`` the chips paid and won
+    in a chip game; ``adjustments`` what exact-score resets and the score floor changed.
+    Under ``Rules.partners`` every term but ``points`` is the partnership's: both partners
+    show the same ``counted``, ``shoot``, ``bonuses``, ``changes`` and ``scores``.
 
     >>> import hearts
     >>> state = hearts.new_game(seed=3)

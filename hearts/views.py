@@ -210,6 +210,18 @@ class PlayerView(Value):
         return self.rules.players
 
     @property
+    def partner(self) -> int | None:
+        """The player's partner under ``Rules.partners`` (the seat opposite), else None.
+
+        >>> import hearts
+        >>> state = hearts.new_game(hearts.Rules.preset("partnership"), seed=1)
+        >>> hearts.view(state, 1).partner, hearts.view(hearts.new_game(seed=1), 1).partner
+        (3, None)
+        """
+        partners = self.rules.partner_seats
+        return partners[self.player] if partners else None
+
+    @property
     def hand(self) -> CardSet:
         """The player's own cards."""
         return CardSet.from_mask(self.hand_mask)

@@ -61,6 +61,14 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         forced_discard=draw(st.booleans()),
         **draw(scoring_fields()),
     )
+    if (
+        players == 4
+        and fields["chips"] is None
+        and fields["sun"] is ShootMode.OFF
+        and fields["moon"] in (ShootMode.OFF, ShootMode.ADD, ShootMode.SUBTRACT)
+    ):
+        fields["partners"] = draw(st.booleans())
+        fields["partners_shoot_together"] = draw(st.booleans())
     try:
         return Rules(**fields)  # type: ignore[arg-type]
     except RulesError as error:
@@ -94,6 +102,12 @@ def scoring_fields(draw: st.DrawFn) -> dict[str, object]:
         "penalty_cards": draw(st.one_of(st.none(), st.lists(st.integers(0, 51), max_size=6))),
         "no_trick_bonus": draw(st.sampled_from([0, -5, 3])),
         "no_heart_bonus": draw(st.sampled_from([0, -5, 2])) if chips is None else 0,
+        "multipliers": draw(
+            st.dictionaries(st.integers(0, 54), st.integers(2, 3), max_size=2)
+            if chips is None
+            else st.just({})
+        ),
+        "multiplier_alone": draw(st.sampled_from([0, -50])) if chips is None else 0,
         "moon": draw(st.sampled_from(ShootMode if chips is None else ASKED_NOTHING)),
         "moon_value": draw(st.one_of(st.none(), st.integers(1, 40))),
         "moon_needs_bonus_cards": draw(st.booleans()),
@@ -144,6 +158,49 @@ def check_cards_conserved(state: State) -> None:
     assert union & ~state.rules.deck_mask == 0
 
 
+def multiplied(rules: Rules, result: hearts.HandResult) -> tuple[int, ...]:
+    """Each seat's card points with its multiplier cards applied (docs/scoring.md)."""
+    taken = [0] * rules.players
+    for trick in result.tricks:
+        taken[trick.winner] |= trick.mask
+    if result.claim is not None:
+        taken[result.claim] |= rules.deck_mask & ~sum(taken)
+    counted = []
+    for points, mask in zip(result.points, taken, strict=True):
+        factors = [factor for card, factor in rules.multipliers if mask >> card & 1]
+        value = points
+        if factors and not any(rules.card_points[card] for card in CardSet.from_mask(mask)):
+            value = rules.multiplier_alone
+        else:
+            for factor in factors:
+                value *= factor
+        counted.append(value)
+    return tuple(counted)
+
+
+def check_partnership(rules: Rules, result: hearts.HandResult) -> None:
+    """Partners carry one score: each term is the sum of what each partner alone would
+    have, but a moon shot together, which gives the other side the value (docs/scoring.md)."""
+    team = [0, 1, 0, 1]
+    for seat in range(4):
+        partner = (seat + 2) % 4
+        for terms in (result.counted, result.shoot, result.bonuses, result.changes):
+            assert terms[seat] == terms[partner]
+    if result.shooter is None:
+        own = multiplied(rules, result)
+        assert result.counted == tuple(own[seat] + own[(seat + 2) % 4] for seat in range(4))
+        assert not any(result.shoot)
+        return
+    value, side = rules.moon_points, team[result.shooter]
+    shooters, others = result.shoot[side], result.shoot[1 - side]
+    if rules.moon is ShootMode.SUBTRACT:
+        assert (shooters, others) == (-value, 0)
+    elif rules.partners_shoot_together:
+        assert (shooters, others) == (0, value)
+    else:
+        assert (shooters, others) == (value, 2 * value)
+
+
 def check_scores(state: State) -> None:
     """Every hand's changes are exactly what its result explains, and totals add up."""
     rules = state.rules
@@ -164,9 +221,11 @@ def check_scores(state: State) -> None:
             )
         ]
         assert list(result.changes) == explained
-        if result.shooter is None:
+        if rules.partners:
+            check_partnership(rules, result)
+        elif result.shooter is None:
             if rules.chips is None:
-                assert result.counted == result.points
+                assert result.counted == multiplied(rules, result)
         else:
             value = rules.sun_points if result.sun is not None else rules.moon_points
             assert sorted(result.shoot) in (

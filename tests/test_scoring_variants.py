@@ -119,6 +119,100 @@ def test_no_heart_bonus() -> None:
         Rules(chips=10, no_heart_bonus=-2)
 
 
+def test_a_multiplier_card_doubles_its_takers_points() -> None:
+    """Rule: 10♣ doubles the points of whoever takes it (Gong Zhu, Wikipedia: the 10♣
+    "doubles a player's points"; a public TypeScript Hearts server's tenOfClubsDoubles).
+    Taken with no card worth points it scores Rules.multiplier_alone: 0 by default (that
+    server: 0 x 2), Gong Zhu's "+50" to its taker being multiplier_alone=-50 here."""
+    rules = Rules(multipliers={"TC": 2})
+    result = score(rules, ["TC QS 2H", "3H 4H", "2C", "AD"])
+    assert result.points == (14, 2, 0, 0)
+    assert result.counted == (28, 2, 0, 0)
+    assert result.changes == (28, 2, 0, 0)
+    alone = score(rules.replace(multiplier_alone=-50), ["TC 3C", "QS 2H", "", ""])
+    assert alone.counted == (-50, 14, 0, 0)
+    assert score(rules, ["TC 3C", "QS 2H", "", ""]).counted == (0, 14, 0, 0)
+    omnibus = Rules.preset("omnibus").replace(multipliers={"TC": 2, "TD": 3})
+    assert score(omnibus, ["TC TD JD 2H", "QS", "", ""]).counted == (-54, 13, 0, 0)
+
+
+def test_a_multiplier_card_on_a_moon_hand_scales_only_what_still_counts() -> None:
+    """Decided where the sources are silent: on a moon hand the shot scores as usual, a
+    multiplier scales only the cards still counted (Omnibus's J♦), and the alone value is
+    not given (like the no-trick bonus, docs/scoring.md)."""
+    rules = Rules.preset("omnibus").replace(multipliers={"TC": 2}, multiplier_alone=-50)
+    moon = score(rules, ["QS " + ALL_HEARTS, "TC JD", "TD", ""])
+    assert moon.moon == 0
+    assert moon.counted == (0, -20, 0, 0)
+    assert moon.changes == (0, 6, 26, 26)
+    alone = score(rules, ["QS " + ALL_HEARTS, "TC", "JD", ""])
+    assert alone.counted == (0, 0, -10, 0)
+    with pytest.raises(RulesError, match=r"Rules\.multipliers gives 10♣ the factor 1: use"):
+        Rules(multipliers={"TC": 1})
+    with pytest.raises(RulesError, match=r"a chip game \(Rules\.chips\) never reads points"):
+        Rules(chips=10, multipliers={"TC": 2})
+
+
+def test_partners_add_their_points_and_carry_one_score() -> None:
+    """Rule: partners sit opposite and "each team combines their scores" (Wikipedia's
+    "Partner hearts"; Joe Andrews on the original game); both partners carry the
+    partnership's total."""
+    rules = Rules.preset("partnership")
+    result = score(rules, ["QS 2H", "3H 4H", "5H", ""], scores=(10, 4, 10, 4))
+    assert result.points == (14, 2, 1, 0)
+    assert result.changes == (15, 2, 15, 2)
+    assert result.scores == (25, 6, 25, 6)
+
+
+def test_a_partnership_shoots_the_moon_together() -> None:
+    """Rule: in the original partnership game "one member might take 12 hearts, and the
+    other would take the spade Queen and the other heart": the shooting side scores 0 and
+    the other side 26 (Joe Andrews, Silver Creek forums). One partner taking them all is a
+    shot of the partnership too. Points split with an opponent are no shot."""
+    rules = Rules.preset("partnership")
+    together = score(rules, ["QS 2H 3H 4H 5H 6H", "", "7H 8H 9H TH JH QH KH AH", ""])
+    assert together.moon == 0
+    assert together.changes == (0, 26, 0, 26)
+    alone = score(rules, ["", "QS " + ALL_HEARTS, "", ""])
+    assert (alone.moon, alone.changes) == (1, (26, 0, 26, 0))
+    subtract = score(rules.replace(moon="subtract"), ["", "QS " + ALL_HEARTS, "", ""])
+    assert subtract.changes == (0, -26, 0, -26)
+    split = score(rules, ["QS 2H 3H 4H 5H 6H", "7H", "8H 9H TH JH QH KH AH", ""])
+    assert split.moon is None and split.changes == (25, 1, 25, 1)
+
+
+def test_a_moon_shot_by_one_partner_only() -> None:
+    """Rule: "A slam requires all penalty cards to fall to one player, not just to one
+    partnership" (Parlett); then "the three other players each get +26, including the
+    shooter's partner" (Joe Andrews on the online game): 26 to the shooter's side and 52
+    to the other. Wikipedia's "Partner hearts" gives the shooter's side 0 (not a field)."""
+    rules = Rules.preset("partnership").replace(partners_shoot_together=False)
+    alone = score(rules, ["QS " + ALL_HEARTS, "", "", ""])
+    assert (alone.moon, alone.changes) == (0, (26, 52, 26, 52))
+    split = score(rules, ["QS 2H 3H 4H 5H 6H", "", "7H 8H 9H TH JH QH KH AH", ""])
+    assert split.moon is None and split.changes == (26, 0, 26, 0)
+
+
+def test_a_partnership_game_ends_and_is_won_by_partnership() -> None:
+    """Rule: results, the end of the game and the winners are per partnership."""
+    rules = Rules.preset("partnership")
+    assert hearts.game_winners(rules, (101, 60, 101, 60), hands_played=5) == (1, 3)
+    assert hearts.game_winners(rules, (99, 60, 99, 60), hands_played=5) == ()
+    state = hearts.new_game(rules, seed=3)
+    assert (hearts.view(state, 0).partner, hearts.view(state, 3).partner) == (2, 1)
+    result = hearts.play_game(rules, [hearts.RuleBot(), hearts.RandomBot()] * 2, seed=3)
+    assert result.scores[0] == result.scores[2] and result.scores[1] == result.scores[3]
+    assert result.winners in ((0, 2), (1, 3))
+    with pytest.raises(
+        RulesError, match=r"Rules\.partners .* needs 4 players; got Rules\.players=3"
+    ):
+        rules.replace(players=3)
+    with pytest.raises(RulesError, match=r"cannot be played with Rules\.chips"):
+        rules.replace(chips=10)
+    with pytest.raises(RulesError, match=r"cannot be played with Rules\.moon='choose'"):
+        rules.replace(moon="choose")
+
+
 def test_the_solver_and_claims_know_a_heart_taken_loses_the_bonus() -> None:
     """A bonus for taking no heart makes the rest of a hand not a plain sum of card
     points until every seat holds a heart (docs/scoring.md): the endgame solver must see

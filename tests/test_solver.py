@@ -28,6 +28,9 @@ RULES = {
     "sun": Rules(sun="add"),
     "chips": Rules.preset("chips"),
     "no-trick bonus": Rules(no_trick_bonus=-5),
+    "partnership": Rules.preset("partnership"),
+    "partners, one shooter": Rules.preset("partnership").replace(partners_shoot_together=False),
+    "multiplier": Rules.preset("omnibus").replace(multipliers={"TC": 2}, multiplier_alone=-5),
     "no-heart bonus": Rules(points={"QS": 13, "AH": 1, "KH": 1}, no_heart_bonus=-3, moon="off"),
     "resets": Rules(resets=(50,), reset_amount=50),
 }

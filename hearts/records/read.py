@@ -423,6 +423,7 @@ _INT_FIELDS: Final = (
     "pass_count",
     "no_trick_bonus",
     "no_heart_bonus",
+    "multiplier_alone",
     "reset_amount",
 )
 _OPTIONAL_INT_FIELDS: Final = (
@@ -443,6 +444,7 @@ _RULES_FIELDS_CHECKED: Final = frozenset(
         *_BOOL_FIELDS,
         "pass_cycle",
         "points",
+        "multipliers",
         "penalty_cards",
         "resets",
     )
@@ -471,6 +473,14 @@ def _check_rules_types(data: dict[str, object], path: str) -> None:
         elif name == "resets":
             for i, item in enumerate(_list(value, where, what="totals")):
                 _int(item, f"{where}[{i}]")
+        elif name == "multipliers":
+            if not isinstance(value, dict):
+                raise RecordError(
+                    where, f"must map cards to factors, as {{'TC': 2}}, got {_show(value)}."
+                )
+            for key, factor in value.items():
+                _card(key, _key(where, key))
+                _int(factor, _key(where, key))
         elif name == "points":
             if value == []:
                 continue  # Rules.to_dict() writes an empty point table as a list
