@@ -36,6 +36,13 @@ RULES = {
     "jokers": Rules(players=3, jokers=2),
     "chips": Rules.preset("chips"),
     "choices": Rules(dealer_chooses_pass=True, moon="choose", claims=True),
+    "partners and later rules": Rules.preset("partnership").replace(
+        queen_after_hearts=True,
+        queen_breaks_hearts=True,
+        queen_breaks_only_when_led=True,
+        multipliers={"TC": 2},
+        no_heart_bonus=-2,
+    ),
 }
 
 # PettingZoo's api_test accepts a dict observation without these two warnings only from
