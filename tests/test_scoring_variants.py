@@ -104,8 +104,10 @@ def test_no_trick_bonus() -> None:
 
 
 def test_no_heart_bonus() -> None:
-    """Rule: each player who took no heart gets a fixed bonus (NO_HEART_SOURCE), beside
-    the no-trick bonus, which a player without a trick also gets; never on a moon hand."""
+    """Rule: each player who took no heart gets a fixed amount (a public TypeScript Hearts
+    server's bloodOnTheMoon: "+5 penalty if no hearts taken in round"), beside the no-trick
+    bonus, which a player without a trick also gets; never on a moon hand (decided here, as
+    for the no-trick bonus: docs/scoring.md)."""
     rules = Rules(no_heart_bonus=-2, no_trick_bonus=-5)
     result = score(rules, ["QS 2C 3C 4C", ALL_HEARTS + " 5C 6C 7C", "8C 9C TC JC", ""])
     assert result.bonuses == (-2, 0, -2, -7)
