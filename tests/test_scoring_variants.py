@@ -185,9 +185,9 @@ def test_a_partnership_shoots_the_moon_together() -> None:
 
 def test_a_moon_shot_by_one_partner_only() -> None:
     """Rule: "A slam requires all penalty cards to fall to one player, not just to one
-    partnership" (Parlett); then "the three other players each get +26, including the
-    shooter's partner" (Joe Andrews on the online game): 26 to the shooter's side and 52
-    to the other. Wikipedia's "Partner hearts" gives the shooter's side 0 (not a field)."""
+    partnership" (Parlett); then the online game Joe Andrews describes adds "26 points to
+    the scores of the other three players - thus dumping 52 points on the opponents, and 26
+    points on your partner". Wikipedia's "Partner hearts" gives the shooter's side 0 (not a field)."""
     rules = Rules.preset("partnership").replace(partners_shoot_together=False)
     alone = score(rules, ["QS " + ALL_HEARTS, "", "", ""])
     assert (alone.moon, alone.changes) == (0, (26, 52, 26, 52))
