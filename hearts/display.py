@@ -266,12 +266,26 @@ def shoot_text(result: HandResult) -> str | None:
     if shooter is None:
         return None
     what = "sun (every trick)" if result.sun is not None else "moon"
-    value = max(abs(change) for change in result.shoot)
+    shoot = result.shoot
     if result.shoot_mode is ShootMode.SUBTRACT:
-        effect = f"-{value} from its own total"
+        value = max(abs(change) for change in shoot)
+        losers = [seat for seat, change in enumerate(shoot) if change < 0]
+        # Under Rules.partners a partnership's total loses it.
+        whose = "its own total" if losers == [shooter] else f"the total of {_seats(losers)}"
+        effect = f"-{value} from {whose}"
     else:
-        effect = f"+{value} to every other player"
+        # Under Rules.partners each seat shows its partnership's share: the least is one
+        # player's, and a partnership that shot together scores nothing.
+        value = min(change for change in shoot if change > 0)
+        scoring = [seat for seat, change in enumerate(shoot) if change > 0]
+        whom = "every other player" if len(scoring) >= len(shoot) - 1 else _seats(scoring)
+        effect = f"+{value} to {whom}"
     return f"P{shooter} shoots the {what}: {effect}"
+
+
+def _seats(seats: list[int]) -> str:
+    """``P1 and P3``."""
+    return " and ".join(f"P{seat}" for seat in seats)
 
 
 def summary_of(result: HandResult) -> Summary:

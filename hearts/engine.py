@@ -171,6 +171,14 @@ def _hand_start(
         raise HeartsError(
             f"scores must be {rules.players} ints, one per seat, got {describe_value(scores)}."
         )
+    partner = rules.partner_seats
+    for seat in range(len(partner)):
+        if totals[seat] != totals[partner[seat]]:
+            raise HeartsError(
+                f"Under Rules.partners both partners carry their partnership's total, but P{seat} "
+                f"and P{partner[seat]} were given {totals[seat]} and {totals[partner[seat]]}: "
+                "give partners the same score."
+            )
     if not isinstance(hand_number, int) or isinstance(hand_number, bool):
         raise TypeError(f"hand_number must be an int, got {describe_value(hand_number)}.")
     if hand_number < 0:

@@ -347,12 +347,12 @@ class Rules:
         deck = self._checked_deck()
         hand_size = deck.bit_count() // self.players
         self._check_passing(deck, hand_size)
-        self._check_play()
-        self._check_partners()
         for name, (optional, low, must) in _NUMBERS.items():
             value = getattr(self, name)
             if value is not None or not optional:
                 _check_whole(name, value, must, low)
+        self._check_play()
+        self._check_partners()
         self._check_ending()
         self._build_tables(deck, hand_size)
 
@@ -395,7 +395,11 @@ class Rules:
         must = f"a whole number from 1 to the hand size ({hand_size})"
         end = "; use pass_cycle='none' for a game without passing."
         if _whole_number(count) and count > hand_size:
-            end = "; give fewer, or pass_cycle='none' for a game without passing."
+            end = (
+                "; give fewer (the dealer calls 1 to Rules.pass_count cards)."
+                if self.dealer_chooses_pass
+                else "; give fewer, or pass_cycle='none' for a game without passing."
+            )
         _check_whole("pass_count", count, must, 1, hand_size, end)
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
@@ -421,9 +425,20 @@ class Rules:
                 "Rules.queen_breaks_only_when_led says when Q♠ breaks hearts, but "
                 "Rules.queen_breaks_hearts is False, so Q♠ never does: set both, or neither."
             )
+        if self.multiplier_alone and not self.multipliers:
+            raise RulesError(
+                f"Rules.multiplier_alone={self.multiplier_alone} scores a multiplier card taken "
+                "without points, but Rules.multipliers names none: name one, as "
+                "{'TC': 2}, or leave multiplier_alone at 0."
+            )
 
     def _check_partners(self) -> None:
         if not self.partners:
+            if not self.partners_shoot_together:
+                raise RulesError(
+                    "Rules.partners_shoot_together=False says how a partnership shoots the "
+                    "moon, but Rules.partners is False: set partners=True, or leave it."
+                )
             return
         if self.players != 4:
             raise RulesError(

@@ -64,10 +64,11 @@ def _shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | No
         together = rules.partners and rules.partners_shoot_together
         for seat, mask in enumerate(taken_masks):
             cards = mask
-            if together:  # the partnership's cards, named by its first seat
-                if seat > rules.partner_seats[seat]:
-                    continue
-                cards |= taken_masks[rules.partner_seats[seat]]
+            if together:  # the partnership's cards
+                partner = rules.partner_seats[seat]
+                cards |= taken_masks[partner]
+                if card_count(taken_masks[partner] & need) > card_count(mask & need):
+                    continue  # the partner who took more of them is named the shooter
             if cards & need == need:
                 return ("moon", seat)
     return None
@@ -306,6 +307,8 @@ def _tally(
                 moon, value, mode = seat, rules.moon_points, rules.moon
             bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
             counted = tuple(_hand_points(rules, mask & bonus) for mask in taken_masks)
+            if rules.multiplier_mask:
+                counted = _multiplied(rules, counted, taken_masks, alone=False)
             if mode is ShootMode.CHOOSE:
                 mode = choice if choice is not None else ShootMode.ADD
             elif mode is ShootMode.SAFETY:
@@ -320,10 +323,11 @@ def _tally(
                 if mode is ShootMode.ADD
                 else tuple(-value if s == seat else 0 for s in range(players))
             )
-        elif rules.no_trick_bonus or rules.no_heart_bonus:
-            bonuses = _bonuses(rules, taken_masks, tricks_won)
-        if rules.multiplier_mask:
-            counted = _multiplied(rules, counted, taken_masks, alone=shot is None)
+        else:
+            if rules.multiplier_mask:
+                counted = _multiplied(rules, counted, taken_masks, alone=True)
+            if rules.no_trick_bonus or rules.no_heart_bonus:
+                bonuses = _bonuses(rules, taken_masks, tricks_won)
         if rules.partner_seats:  # each partner carries the partnership's score
             counted, bonuses = _teams(rules, counted), _teams(rules, bonuses)
             if shot is not None and rules.partners_shoot_together:
@@ -408,8 +412,11 @@ def _game_winners(rules: Rules, scores: tuple[int, ...], hands_played: int) -> t
     if not ended:
         return ()
     winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-    if rules.play_on_ties and len(winners) > 1:
-        return ()
+    if rules.play_on_ties:
+        partner = rules.partner_seats
+        sides = {min(seat, partner[seat]) for seat in winners} if partner else set(winners)
+        if len(sides) > 1:  # a tie between players, or between partnerships
+            return ()
     return winners
 
 

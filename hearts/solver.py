@@ -412,7 +412,7 @@ class _Search:
 def _kinds(rules: Rules, named: int) -> tuple[int, ...]:
     """For each card, a number equal for cards of a suit that the rules treat alike.
 
-    Alike for the score (points, moon, penalty, bonus, multiplier) and for play (breaking
+    Alike for the score (points, moon, penalty, bonus, multiplier factor) and for play (breaking
     hearts, when played or when led; a card a rule of play names by itself, ``named``, is a
     kind of its own).
     """
@@ -420,14 +420,15 @@ def _kinds(rules: Rules, named: int) -> tuple[int, ...]:
         rules.moon_mask,
         rules.penalty_mask,
         rules.bonus_mask,
-        rules.multiplier_mask,
         rules.breaking_mask,
         rules.lead_breaking_mask,
     )
+    factors = dict(rules.multipliers)
     numbers: dict[tuple[int, ...], int] = {}
     kinds = []
     for card in range(len(CARDS)):
         standing = [rules.card_points[card], card // 13, card if named >> card & 1 else -1]
+        standing.append(factors.get(CARDS[card], 1))
         for mask in masks:
             standing.append(mask >> card & 1)
         kinds.append(numbers.setdefault(tuple(standing), len(numbers)))

@@ -163,7 +163,8 @@ class HandResult(Value):
     points: tuple[int, ...]
     """Card points each seat took."""
     moon: int | None
-    """The seat that shot the moon, if any."""
+    """The seat that shot the moon, if any (of a partnership that shot it together under
+    ``Rules.partners_shoot_together``, the partner who took more of the moon's cards)."""
     sun: int | None
     """The seat that shot the sun (took every trick), if any; the sun replaces the moon."""
     shoot_mode: ShootMode | None

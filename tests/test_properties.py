@@ -102,12 +102,14 @@ def scoring_fields(draw: st.DrawFn) -> dict[str, object]:
         "penalty_cards": draw(st.one_of(st.none(), st.lists(st.integers(0, 51), max_size=6))),
         "no_trick_bonus": draw(st.sampled_from([0, -5, 3])),
         "no_heart_bonus": draw(st.sampled_from([0, -5, 2])) if chips is None else 0,
-        "multipliers": draw(
-            st.dictionaries(st.integers(0, 54), st.integers(2, 3), max_size=2)
-            if chips is None
-            else st.just({})
+        "multipliers": (
+            multipliers := draw(
+                st.dictionaries(st.integers(0, 54), st.integers(2, 3), max_size=2)
+                if chips is None
+                else st.just({})
+            )
         ),
-        "multiplier_alone": draw(st.sampled_from([0, -50])) if chips is None else 0,
+        "multiplier_alone": draw(st.sampled_from([0, -50])) if multipliers else 0,
         "moon": draw(st.sampled_from(ShootMode if chips is None else ASKED_NOTHING)),
         "moon_value": draw(st.one_of(st.none(), st.integers(1, 40))),
         "moon_needs_bonus_cards": draw(st.booleans()),

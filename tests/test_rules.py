@@ -236,5 +236,5 @@ def test_pass_count_is_not_bounded_by_the_hand_when_nothing_is_passed() -> None:
     with pytest.raises(RulesError, match=r"the hand size \(2\), got 3"):
         rules.replace(pass_cycle="left")
     assert rules.replace(pass_cycle="left", pass_count=2).pass_count == 2
-    with pytest.raises(RulesError, match=r"the hand size \(2\)"):
+    with pytest.raises(RulesError, match=r"the hand size \(2\), got 3; give fewer \(the dealer"):
         rules.replace(dealer_chooses_pass=True)

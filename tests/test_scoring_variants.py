@@ -149,6 +149,14 @@ def test_a_multiplier_card_on_a_moon_hand_scales_only_what_still_counts() -> Non
     assert moon.changes == (0, 6, 26, 26)
     alone = score(rules, ["QS " + ALL_HEARTS, "TC", "JD", ""])
     assert alone.counted == (0, 0, -10, 0)
+    # The automatic safety judges the totals the multiplier makes: P1's doubled J♦ would
+    # let it win on an added moon, so the shooter subtracts.
+    safety = rules.replace(moon="safety", multiplier_alone=0)
+    result = score(safety, ["QS " + ALL_HEARTS, "TC JD", "TD", "2C"], scores=(80, 70, 90, 90))
+    assert result.shoot_mode is ShootMode.SUBTRACT
+    assert result.changes == (-26, -20, 0, 0)
+    with pytest.raises(RulesError, match=r"multiplier_alone=-5 scores a multiplier card taken"):
+        Rules(multiplier_alone=-5)
     with pytest.raises(RulesError, match=r"Rules\.multipliers gives 10♣ the factor 1: use"):
         Rules(multipliers={"TC": 1})
     with pytest.raises(RulesError, match=r"a chip game \(Rules\.chips\) never reads points"):
@@ -173,7 +181,7 @@ def test_a_partnership_shoots_the_moon_together() -> None:
     shot of the partnership too. Points split with an opponent are no shot."""
     rules = Rules.preset("partnership")
     together = score(rules, ["QS 2H 3H 4H 5H 6H", "", "7H 8H 9H TH JH QH KH AH", ""])
-    assert together.moon == 0
+    assert together.moon == 2  # the partner who took more of the cards is named
     assert together.changes == (0, 26, 0, 26)
     alone = score(rules, ["", "QS " + ALL_HEARTS, "", ""])
     assert (alone.moon, alone.changes) == (1, (26, 0, 26, 0))
@@ -213,9 +221,23 @@ def test_a_partnership_game_ends_and_is_won_by_partnership() -> None:
         rules.replace(chips=10)
     with pytest.raises(RulesError, match=r"cannot be played with Rules\.moon='choose'"):
         rules.replace(moon="choose")
+    with pytest.raises(RulesError, match=r"partners_shoot_together=False says how a partner"):
+        Rules(partners_shoot_together=False)
+    with pytest.raises(hearts.HeartsError, match=r"P0 and P2 were given 90 and 10: give"):
+        hearts.start_hand(rules, scores=(90, 5, 10, 5))
 
 
-def test_the_solver_and_claims_know_a_heart_taken_loses_the_bonus() -> None:
+def test_partnerships_play_on_a_tie_between_partnerships_only() -> None:
+    """Rule: with play_on_ties the game goes on while the lowest total is shared; partners
+    always share theirs, so only a tie between the two partnerships plays on."""
+    rules = Rules.preset("partnership").replace(play_on_ties=True)
+    assert hearts.game_winners(rules, (101, 60, 101, 60), hands_played=5) == (1, 3)
+    assert hearts.game_winners(rules, (101, 101, 101, 101), hands_played=5) == ()
+    game = hearts.play_game(rules.replace(target=30), [hearts.RuleBot()] * 4, seed=4)
+    assert game.winners in ((0, 2), (1, 3))
+
+
+def test_a_heart_taken_makes_the_rest_of_the_hand_no_plain_sum() -> None:
     """A bonus for taking no heart makes the rest of a hand not a plain sum of card
     points until every seat holds a heart (docs/scoring.md): the endgame solver must see
     that taking a heart worth nothing still costs the bonus."""

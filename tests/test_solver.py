@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from references import exhaustive
+from references import endgames, exhaustive
 
 import hearts
 from hearts import Card, CardSet, Phase, Play, Rules, State, Trick
@@ -246,3 +246,28 @@ def test_searchbot_solving_the_endgame_picks_the_least_mean_cost() -> None:
 def test_searchbot_refuses_an_endgame_it_cannot_solve(endgame_tricks: object) -> None:
     with pytest.raises(hearts.HeartsError, match=r"SearchBot\.endgame must be a whole number"):
         hearts.SearchBot(endgame=endgame_tricks)  # type: ignore[arg-type]
+
+
+def test_multiplier_cards_of_different_factors_are_different_kinds() -> None:
+    """Two multiplier cards of one suit with no card between them score differently when
+    their factors differ (10♣ x2, J♣ x3): the solver must try both (docs/scoring.md,
+    "Multiplier cards"). Positions where one seat holds both, against exhaustive search."""
+    rules = Rules(multipliers={"TC": 2, "JC": 3}, multiplier_alone=-5)
+    both = CardSet("TC JC").mask
+    checked = 0
+    for seed in range(400):
+        for state in endgames(rules, seed, 3):
+            if not any(hand & both == both for hand in state.hand_masks):
+                continue
+            root, hand = state.to_move[0], len(state.results)
+            solution = hearts.solve(state, every_move=True)
+            expected = {
+                move: exhaustive(hearts.apply(state, move), root, hand)
+                for move in hearts.legal_moves(state)
+                if isinstance(move, Play)
+            }
+            assert dict(solution.values) == pytest.approx(expected), state
+            checked += 1
+        if checked >= 9:
+            break
+    assert checked >= 9, checked

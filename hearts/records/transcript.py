@@ -81,7 +81,10 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
         lines.append(f"  {shot}")
     lines.append("  Points: " + _per_seat(result.points))
     if any(result.bonuses):
-        lines.append("  No-trick bonus: " + _some_seats(result.bonuses))
+        label = (
+            "Bonuses (no trick, no heart)" if rules and rules.no_heart_bonus else "No-trick bonus"
+        )
+        lines.append(f"  {label}: " + _some_seats(result.bonuses))
     if any(result.chip_changes) or result.pool:
         pool = f"; {count(result.pool, 'chip')} left in the pool"
         lines.append("  Chips: " + _per_seat(result.chip_changes, signed=True) + pool)
