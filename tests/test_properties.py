@@ -67,8 +67,8 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         and fields["sun"] is ShootMode.OFF
         and fields["moon"] in (ShootMode.OFF, ShootMode.ADD, ShootMode.SUBTRACT)
     ):
-        fields["partners"] = draw(st.booleans())
-        fields["partners_shoot_together"] = draw(st.booleans())
+        fields["partners"] = partners = draw(st.booleans())
+        fields["partners_shoot_together"] = draw(st.booleans()) if partners else True
     try:
         return Rules(**fields)  # type: ignore[arg-type]
     except RulesError as error:
