@@ -62,19 +62,22 @@ Every agent terminates when the game ends; nothing truncates.
 from __future__ import annotations
 
 import functools
+import io
 import operator
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
+import resvg_py
 from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+from PIL import Image
 
-from hearts import tensor
+from hearts import svg, tensor
 from hearts.bots import Bot, RuleBot, check_bot_seed, is_bot
 from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet, cards_of
 from hearts.engine import apply, check_seat, legal_moves, new_game
@@ -86,8 +89,12 @@ from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
 from hearts.views import PlayerView, view
 
+if TYPE_CHECKING:
+    from hearts.env_parallel import ParallelHeartsEnv
+
 __all__ = [
     "CLAIM",
+    "ENV_ID",
     "FIRST_PASS_CALL",
     "SHOOT_ADD",
     "SHOOT_SUBTRACT",
@@ -96,6 +103,7 @@ __all__ = [
     "action_count",
     "actions_of",
     "env",
+    "parallel_env",
     "pass_calls",
     "raw_env",
 ]
@@ -109,7 +117,10 @@ SHOOT_SUBTRACT: Final = CLAIM + 2
 FIRST_PASS_CALL: Final = CLAIM + 3
 """The action of the first of :func:`pass_calls`: 58."""
 
-_RENDER_MODES: Final = ("ansi", "human")
+_RENDER_MODES: Final = ("ansi", "human", "rgb_array")
+ENV_ID: Final = "hearts/Hearts-v0"
+"""The Gymnasium id of :class:`SingleAgentEnv`: ``gymnasium.make(ENV_ID, ...)`` once
+:mod:`hearts.env` is imported (or ``gymnasium.make("hearts.env:hearts/Hearts-v0")``)."""
 Observation = dict[str, NDArray[Any]]
 """An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
 
@@ -202,7 +213,9 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
     seed given (from the operating system if none was). :attr:`game` is the game's
     :class:`~hearts.State`, for inspection; agents see only their observations. With
     ``render_mode="ansi"``, :meth:`render` returns the table as text (every hand shown:
-    a spectator's view, for debugging); with ``"human"`` it prints it after every step.
+    a spectator's view, for debugging); with ``"rgb_array"``, the table of
+    :func:`hearts.svg.table` as an RGB image (a ``uint8`` array of shape (720, 960, 3),
+    drawn with resvg-py); with ``"human"`` it prints the text after every step.
 
     >>> import hearts
     >>> game = HeartsEnv(hearts.Rules(players=3))
@@ -226,6 +239,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         "name": "hearts_v0",
         "render_modes": list(_RENDER_MODES),
         "is_parallelizable": False,
+        "render_fps": 2,
     }
 
     def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
@@ -233,7 +247,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self.rules: Rules = _checked_rules("HeartsEnv", rules)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise HeartsError(
-                f"render_mode must be None, 'ansi' or 'human', got {describe_value(render_mode)}."
+                "render_mode must be None, 'ansi', 'human' or 'rgb_array', got "
+                f"{describe_value(render_mode)}."
             )
         self.render_mode = render_mode
         players = self.rules.players
@@ -359,10 +374,15 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         picked = self._picked if selected else 0
         return {"observation": tensor.encode(seen, picked=picked), "action_mask": mask}
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``); None without a mode."""
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The table as text (``"ansi"``), printed (``"human"``) or an image (``"rgb_array"``).
+
+        None without a mode.
+        """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return _picture(self.game)
         text = self._text()
         if self.render_mode == "human":
             print(text)
@@ -505,6 +525,13 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         return "\n".join(lines)
 
 
+def _picture(state: State) -> NDArray[np.uint8]:
+    """The table of :func:`hearts.svg.table` (every hand shown) as an RGB image."""
+    png = resvg_py.svg_to_bytes(svg_string=svg.table(state))
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
 def raw_env(rules: Rules | None = None, render_mode: str | None = None) -> HeartsEnv:
     """A :class:`HeartsEnv`, unwrapped.
 
@@ -529,6 +556,22 @@ def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
     ((1772,), (58,))
     """
     return OrderEnforcingWrapper(HeartsEnv(rules, render_mode))
+
+
+def parallel_env(rules: Rules | None = None, render_mode: str | None = None) -> ParallelHeartsEnv:
+    """A :class:`~hearts.env_parallel.ParallelHeartsEnv`: the game in PettingZoo's Parallel API.
+
+    Every seat still to pass picks a card in each step of the pass.
+
+    >>> import hearts
+    >>> table = parallel_env(hearts.Rules(players=3))
+    >>> observations, infos = table.reset(seed=1)
+    >>> [int(observations[agent]["action_mask"].sum()) for agent in table.agents]
+    [17, 17, 17]
+    """
+    from hearts.env_parallel import ParallelHeartsEnv  # noqa: PLC0415 (it builds on HeartsEnv)
+
+    return ParallelHeartsEnv(rules, render_mode)
 
 
 def _action_number(action: object, actions: int) -> int:
@@ -562,7 +605,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     drawn from ``np_random`` and says so in the step's ``info["illegal_action"]`` (for
     learners without action masking, and Gymnasium's ``check_env``).
     :meth:`action_masks` gives the mask as booleans (sb3-contrib's ``MaskablePPO``
-    reads it).
+    reads it). ``render_mode`` is that of :class:`HeartsEnv`.
+
+    It is registered with Gymnasium as :data:`ENV_ID`: ``gymnasium.make(ENV_ID, rules=...,
+    seat=...)`` makes it with ``illegal_action="random"`` unless told otherwise, so that
+    Gymnasium's ``check_env`` and learners without masks can step it with any action.
 
     >>> import hearts
     >>> from hearts.env import SingleAgentEnv
@@ -577,7 +624,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     True
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES)}  # noqa: RUF012 (Gymnasium's)
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 2}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
@@ -682,10 +729,15 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         """The legal actions of the seat now, as booleans."""
         return self._table.observe(self._agent)["action_mask"].astype(bool)
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``); None without a mode."""
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The table as text (``"ansi"``), printed (``"human"``) or an image (``"rgb_array"``).
+
+        None without a mode.
+        """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return _picture(self.game)
         text = self._table._text()
         if self.render_mode == "human":
             print(text)
@@ -708,3 +760,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 )
             for number in actions_of(self._table.rules, move):
                 table.step(number)
+
+
+if ENV_ID not in gymnasium.registry:  # registered once, however often the module is loaded
+    gymnasium.register(
+        id=ENV_ID, entry_point="hearts.env:SingleAgentEnv", kwargs={"illegal_action": "random"}
+    )

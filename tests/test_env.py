@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections import Counter
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 from positions import MOON_HANDS
 
 import hearts
@@ -299,8 +301,8 @@ def test_picking_a_card_twice_is_refused() -> None:
 def test_bad_construction_is_refused() -> None:
     with pytest.raises(TypeError, match=r"^HeartsEnv needs a hearts.Rules value for rules"):
         HeartsEnv("standard")  # type: ignore[arg-type]
-    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi' or 'human'"):
-        HeartsEnv(render_mode="rgb_array")
+    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi', 'human' or 'rgb"):
+        HeartsEnv(render_mode="rgb")
     with pytest.raises(HeartsError, match=r"^The environment has no game yet: call reset\(\)"):
         _ = HeartsEnv().game
     with pytest.raises(HeartsError, match=r"^The environment has no game yet: call reset\(\)"):
@@ -326,15 +328,50 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert hearts.env.raw_env().render() is None
 
 
+def test_rgb_array_renders_the_svg_table() -> None:
+    """render_mode="rgb_array" draws hearts.svg.table: an RGB image, one per state."""
+    table = hearts.env.raw_env(render_mode="rgb_array")
+    table.reset(seed=1)
+    picture = table.render()
+    assert isinstance(picture, np.ndarray)
+    assert picture.shape == (720, 960, 3) and picture.dtype == np.uint8
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 20  # cards, felt, text
+    for card in sorted(table.game.hands[0])[:3]:  # P0's pass: its chosen cards rise
+        table.step(int(card))
+    after = table.render()
+    assert isinstance(after, np.ndarray) and (after != picture).any()
+    single = SingleAgentEnv(render_mode="rgb_array")
+    single.reset(seed=1)  # P0 is to pass first: the same table as the raw environment's
+    fresh = hearts.env.raw_env(render_mode="rgb_array")
+    fresh.reset(seed=1)
+    assert np.array_equal(single.render(), fresh.render())
+
+
 # --- the single-agent Gymnasium environment ----------------------------------------------
 
 
 @pytest.mark.parametrize("name", list(RULES))
 def test_single_agent_env_passes_gymnasiums_check(name: str) -> None:
-    # check_env steps with unmasked random actions, hence illegal_action="random"; its render
-    # check needs an environment registered with gymnasium.make (test_single_agent_render
-    # checks rendering).
-    check_env(SingleAgentEnv(RULES[name], illegal_action="random"), skip_render_check=True)
+    # check_env steps with unmasked random actions, hence illegal_action="random": the
+    # default of the environment gymnasium.make builds, which also gives it a spec, so that
+    # the checker tries every render mode.
+    made = gymnasium.make(hearts.env.ENV_ID, rules=RULES[name])
+    assert made.spec is not None and made.spec.id == "hearts/Hearts-v0"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning at all, as for Gymnasium's own envs
+        check_env(made.unwrapped)
+
+
+def test_gymnasium_make_builds_the_single_agent_env_with_its_arguments() -> None:
+    made = gymnasium.make("hearts.env:hearts/Hearts-v0", rules=Rules(players=3), seat=2)
+    inner = made.unwrapped
+    assert isinstance(inner, SingleAgentEnv)
+    made.reset(seed=0)
+    assert (inner.seat, inner.game.rules.players) == (2, 3)
+    strict = gymnasium.make(hearts.env.ENV_ID, illegal_action="raise").unwrapped
+    strict.reset(seed=1)
+    with pytest.raises(IllegalMoveError):
+        strict.step(57)  # a shoot choice, never legal in the pass
 
 
 @pytest.mark.parametrize("name", list(RULES))
@@ -405,8 +442,8 @@ def test_single_agent_refuses_bad_arguments() -> None:
         SingleAgentEnv(illegal_action="ignore")
     with pytest.raises(HeartsError, match=r"^P4 is not a seat"):
         SingleAgentEnv(seat=4)
-    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi' or 'human'"):
-        SingleAgentEnv(render_mode="rgb_array")
+    with pytest.raises(HeartsError, match=r"^render_mode must be None, 'ansi', 'human' or 'rgb"):
+        SingleAgentEnv(render_mode="rgb")
     game = SingleAgentEnv(Rules(target=1), opponents=[hearts.RandomBot()] * 3)
     game.reset(seed=2)
     done = False
@@ -506,3 +543,73 @@ def test_an_unknown_agent_and_actions_of_other_types_are_refused() -> None:
     game.reset(seed=1)
     _, _, _, _, info = game.step(True)  # type: ignore[arg-type]
     assert info == {"illegal_action": True}
+
+
+# --- the Parallel environment ------------------------------------------------------------
+
+
+@DICT_OBSERVATION[0]
+@DICT_OBSERVATION[1]
+@pytest.mark.parametrize("name", list(RULES))
+def test_pettingzoo_parallel_api_test(name: str) -> None:
+    parallel_api_test(hearts.env.parallel_env(RULES[name]), num_cycles=1000)
+
+
+def first_legal(observations: dict[str, Any], agents: list[str]) -> dict[str, int]:
+    """Each agent's first legal action (0 for an agent with none, as samplers give)."""
+    return {
+        agent: int(observations[agent]["action_mask"].nonzero()[0][0])
+        if observations[agent]["action_mask"].any()
+        else 0
+        for agent in agents
+    }
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_the_parallel_game_is_the_aec_game(name: str) -> None:
+    """The same choices (each seat's first legal action) make the same game in both APIs,
+    and each agent's rewards add up to its total: the pass picked in parallel changes
+    nothing but when the seats pick."""
+    rules = RULES[name]
+    parallel = hearts.env.parallel_env(rules)
+    observations, _ = parallel.reset(seed=8)
+    returns = dict.fromkeys(parallel.possible_agents, 0.0)
+    simultaneous = 0
+    while parallel.agents:
+        awaited = [a for a in parallel.agents if observations[a]["action_mask"].any()]
+        simultaneous = max(simultaneous, len(awaited))
+        actions = first_legal(observations, parallel.agents)
+        observations, rewards, _, truncations, _ = parallel.step(actions)
+        for agent, reward in rewards.items():
+            returns[agent] += reward
+        assert not any(truncations.values())
+    aec = hearts.env.env(rules=rules)
+    aec.reset(seed=8)
+    for agent in aec.agent_iter():
+        observation, _, termination, _, _ = aec.last()
+        aec.step(None if termination else first_legal({agent: observation}, [agent])[agent])
+    assert parallel.game == aec.unwrapped.game
+    start = rules.chips or 0
+    sign = 1 if rules.chips is not None else -1
+    for seat, agent in enumerate(parallel.possible_agents):
+        assert returns[agent] == sign * (parallel.game.scores[seat] - start)
+    directions = [result.pass_direction for result in parallel.game.results]
+    if any(direction is not hearts.PassDirection.HOLD for direction in directions):
+        assert simultaneous == rules.players  # every seat picks its pass at once
+
+
+def test_the_parallel_env_refuses_missing_and_illegal_actions() -> None:
+    table = hearts.env.parallel_env()
+    observations, _ = table.reset(seed=3)
+    picks = first_legal(observations, table.agents)
+    held = int(min(table.game.hands[1]))
+    with pytest.raises(IllegalMoveError, match=r"^player_0 chose action \d+, which is not legal"):
+        table.step({**picks, "player_0": held})  # a card of P1's
+    with pytest.raises(IllegalMoveError, match=r"^player_2 must act in this step"):
+        table.step({agent: picks[agent] for agent in ("player_0", "player_1")})
+    table.step(picks)
+    again = {**first_legal(table._observations(), table.agents), "player_3": picks["player_3"]}
+    with pytest.raises(IllegalMoveError, match=r"P3 has already picked .* for its pass\."):
+        table.step(again)
+    with pytest.raises(TypeError, match=r"^step takes a dict"):
+        table.step([0, 1, 2, 3])  # type: ignore[arg-type]
