@@ -9,7 +9,8 @@ Both need the ``rl`` extra: ``pip install "hearts-rules[rl]"``.
 **Observations** are PettingZoo's classic form, a dict of
 
 * ``"observation"``: the seat's view as :func:`hearts.tensor.encode` makes it (a
-  ``float32`` vector whose layout depends only on the number of players), and
+  ``float32`` vector whose layout depends only on the number of players; with
+  ``history=True``, the information state that also keeps the hand's tricks in order), and
 * ``"action_mask"``: an ``int8`` vector, 1 for each legal action; all 0 for a seat that
   is not to move.
 
@@ -215,7 +216,9 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
     ``render_mode="ansi"``, :meth:`render` returns the table as text (every hand shown:
     a spectator's view, for debugging); with ``"rgb_array"``, the table of
     :func:`hearts.svg.table` as an RGB image (a ``uint8`` array of shape (720, 960, 3),
-    drawn with resvg-py); with ``"human"`` it prints the text after every step.
+    drawn with resvg-py); with ``"human"`` it prints the text after every step. With
+    ``history=True`` the observation is the information state: the vector also keeps the
+    hand's tricks in order (:func:`hearts.tensor.encode`).
 
     >>> import hearts
     >>> game = HeartsEnv(hearts.Rules(players=3))
@@ -242,8 +245,14 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         "render_fps": 2,
     }
 
-    def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self, rules: Rules | None = None, render_mode: str | None = None, *, history: bool = False
+    ) -> None:
         super().__init__()
+        if not isinstance(history, bool):
+            raise TypeError(f"history must be True or False, got {describe_value(history)}.")
+        self.history: bool = history
+        """Whether observations keep the hand's history (:func:`hearts.tensor.encode`)."""
         self.rules: Rules = _checked_rules("HeartsEnv", rules)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise HeartsError(
@@ -256,7 +265,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._actions = action_count(self.rules)
         self._calls = pass_calls(self.rules)
-        low, high = tensor.bounds(players)
+        low, high = tensor.bounds(players, history=history)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
@@ -372,7 +381,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         if selected:
             mask[list(self._legal)] = 1
         picked = self._picked if selected else 0
-        return {"observation": tensor.encode(seen, picked=picked), "action_mask": mask}
+        observation = tensor.encode(seen, picked=picked, history=self.history)
+        return {"observation": observation, "action_mask": mask}
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """The table as text (``"ansi"``), printed (``"human"``) or an image (``"rgb_array"``).
@@ -532,17 +542,21 @@ def _picture(state: State) -> NDArray[np.uint8]:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
 
 
-def raw_env(rules: Rules | None = None, render_mode: str | None = None) -> HeartsEnv:
+def raw_env(
+    rules: Rules | None = None, render_mode: str | None = None, *, history: bool = False
+) -> HeartsEnv:
     """A :class:`HeartsEnv`, unwrapped.
 
     >>> import hearts
     >>> raw_env(hearts.Rules.preset("omnibus")).rules.card_points[hearts.Card("JD")]
     -10
     """
-    return HeartsEnv(rules, render_mode)
+    return HeartsEnv(rules, render_mode, history=history)
 
 
-def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
+def env(
+    rules: Rules | None = None, render_mode: str | None = None, *, history: bool = False
+) -> Any:
     """A :class:`HeartsEnv` in PettingZoo's ``OrderEnforcingWrapper``, as classic envs are.
 
     The wrapper refuses a step or an observation before the first ``reset()``.
@@ -555,10 +569,12 @@ def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
     >>> game.observe("player_0")["observation"].shape, game.observe("player_0")["action_mask"].shape
     ((1772,), (58,))
     """
-    return OrderEnforcingWrapper(HeartsEnv(rules, render_mode))
+    return OrderEnforcingWrapper(HeartsEnv(rules, render_mode, history=history))
 
 
-def parallel_env(rules: Rules | None = None, render_mode: str | None = None) -> ParallelHeartsEnv:
+def parallel_env(
+    rules: Rules | None = None, render_mode: str | None = None, *, history: bool = False
+) -> ParallelHeartsEnv:
     """A :class:`~hearts.env_parallel.ParallelHeartsEnv`: the game in PettingZoo's Parallel API.
 
     Every seat still to pass picks a card in each step of the pass.
@@ -571,7 +587,7 @@ def parallel_env(rules: Rules | None = None, render_mode: str | None = None) -> 
     """
     from hearts.env_parallel import ParallelHeartsEnv  # noqa: PLC0415 (it builds on HeartsEnv)
 
-    return ParallelHeartsEnv(rules, render_mode)
+    return ParallelHeartsEnv(rules, render_mode, history=history)
 
 
 def _action_number(action: object, actions: int) -> int:
@@ -605,7 +621,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     drawn from ``np_random`` and says so in the step's ``info["illegal_action"]`` (for
     learners without action masking, and Gymnasium's ``check_env``).
     :meth:`action_masks` gives the mask as booleans (sb3-contrib's ``MaskablePPO``
-    reads it). ``render_mode`` is that of :class:`HeartsEnv`.
+    reads it). ``render_mode`` and ``history`` are those of :class:`HeartsEnv`.
 
     It is registered with Gymnasium as :data:`ENV_ID`: ``gymnasium.make(ENV_ID, rules=...,
     seat=...)`` makes it with ``illegal_action="random"`` unless told otherwise, so that
@@ -635,6 +651,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         illegal_action: str = "raise",
         render_mode: str | None = None,
         bot_seed: int | None = None,
+        history: bool = False,
     ) -> None:
         HeartsEnv(Rules(), render_mode)  # checks the mode
         self.bot_seed: int = check_bot_seed(bot_seed)
@@ -642,6 +659,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self._table = HeartsEnv(
             _checked_rules("SingleAgentEnv", rules),
             render_mode=None if render_mode is None else "ansi",
+            history=history,
         )
         self.render_mode = render_mode
         rules = self._table.rules

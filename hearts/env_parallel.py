@@ -75,8 +75,10 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
         "render_fps": HeartsEnv.metadata["render_fps"],
     }
 
-    def __init__(self, rules: Rules | None = None, render_mode: str | None = None) -> None:
-        self._table = HeartsEnv(rules, render_mode)
+    def __init__(
+        self, rules: Rules | None = None, render_mode: str | None = None, *, history: bool = False
+    ) -> None:
+        self._table = HeartsEnv(rules, render_mode, history=history)
         self.rules: Rules = self._table.rules
         self.render_mode = render_mode
         self.possible_agents: list[str] = list(self._table.possible_agents)
@@ -209,7 +211,7 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
                 mask[[int(card) for card in CardSet.from_mask(self._pickable(seat, picked))]] = 1
             seen = table._view(seat)
             observations[agent] = {
-                "observation": tensor.encode(seen, picked=picked),
+                "observation": tensor.encode(seen, picked=picked, history=table.history),
                 "action_mask": mask,
             }
         return observations

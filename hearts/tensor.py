@@ -6,7 +6,9 @@ is built from the view alone, so it holds nothing the seat may not know, and equ
 give equal arrays. Its layout depends only on the number of players: every variant of
 the same table size (jokers, Omnibus, chips, ...) gives arrays of the same length with
 the same fields at the same offsets. :func:`fields` describes it and :func:`layout` names
-its slices.
+its slices. With ``history=True`` the vector also keeps the hand's history, every trick
+played in order (the information state, as OpenSpiel's ``information_state_tensor``):
+one more field, ``history``, at the end.
 
 Conventions:
 
@@ -57,6 +59,7 @@ __all__ = [
     "encode",
     "fields",
     "layout",
+    "max_tricks",
     "score_scale",
     "size",
     "table",
@@ -143,6 +146,7 @@ _FIELDS: Final[tuple[tuple[str, bool, int, float, float, str], ...]] = (
     ("hearts_broken", _SINGLE, 1, 0, 1, "1 once hearts are broken"),
     ("trick_number", _SINGLE, 1, 0, 1, "completed tricks this hand / the hand size"),
 )
+_HISTORY: Final = "history"
 _CARD_ROWS_SINGLE: Final = 5  # hand, pass_picked, passed, received, deck
 _CARD_ROWS_PER_SEAT: Final = 5  # played, trick, taken, known, ruled_out
 _SUITS: Final = tuple(Suit)
@@ -161,12 +165,25 @@ def _checked_players(players: object) -> int:
     return players
 
 
-def fields(players: int) -> tuple[Field, ...]:
+def max_tricks(players: int) -> int:
+    """The most tricks a hand has at a table of ``players``: the rows of ``history``.
+
+    >>> [max_tricks(players) for players in range(3, 8)]
+    [18, 13, 11, 9, 7]
+    """
+    return CARD_SLOTS // _checked_players(players)
+
+
+def fields(players: int, *, history: bool = False) -> tuple[Field, ...]:
     """The fields of the vector for a table of ``players``, in order.
 
     Fields marked per seat have one row per seat, the viewer first and then round the
     table to its left (``trick`` has one row per position in the trick, the card led
-    first). The vector's length is ``347 + 285 * players``.
+    first). The vector's length is ``347 + 285 * players``. With ``history``, the field
+    ``history`` follows: one row per trick of the hand (:func:`max_tricks` rows, the
+    first trick first, the current one included, later ones 0), each the trick's leader
+    as a one-hot over the seats (the viewer first) and then, for each position in the
+    trick, its card as a one-hot over the 55 card slots.
 
     >>> [(field.name, field.offset, field.size) for field in fields(3)][:6]
     [('hand', 0, 55), ('pass_picked', 55, 55), ('passed', 110, 55), ('received', 165, 55), ('deck', 220, 55), ('played', 275, 165)]
@@ -175,44 +192,60 @@ def fields(players: int) -> tuple[Field, ...]:
     ...
     hearts.errors.HeartsError: players must be from 3 to 7, as in Rules.players, got 8.
     """
-    return _fields(_checked_players(players))
+    return _fields(_checked_players(players), _flag(history))
+
+
+def _flag(history: object) -> bool:
+    if not isinstance(history, bool):
+        raise TypeError(f"history must be True or False, got {describe_value(history)}.")
+    return history
 
 
 @functools.lru_cache(maxsize=16)
-def _fields(players: int) -> tuple[Field, ...]:
+def _fields(players: int, history: bool = False) -> tuple[Field, ...]:
     found = []
     offset = 0
     for name, per_seat, width, low, high, holds in _FIELDS:
         rows = players if per_seat else 1
         found.append(Field(name, offset, rows * width, rows, width, float(low), float(high), holds))
         offset += rows * width
+    if history:
+        rows, width = CARD_SLOTS // players, players * (1 + CARD_SLOTS)
+        holds = "per trick of the hand: its leader (one-hot by seat), then each card played"
+        found.append(Field(_HISTORY, offset, rows * width, rows, width, 0.0, 1.0, holds))
     return tuple(found)
 
 
-def layout(players: int) -> dict[str, slice]:
+def layout(players: int, *, history: bool = False) -> dict[str, slice]:
     """Each field's slice of the vector, by name, for a table of ``players``.
 
-    >>> layout(4)["hand"], layout(4)["scores"]
-    (slice(0, 55, None), slice(1458, 1462, None))
+    >>> layout(4)["hand"], layout(4)["scores"], layout(4, history=True)["history"]
+    (slice(0, 55, None), slice(1458, 1462, None), slice(1487, 4399, None))
     """
-    return {field.name: field.span for field in fields(players)}
+    return {field.name: field.span for field in fields(players, history=history)}
 
 
-def size(players: int) -> int:
+def size(players: int, *, history: bool = False) -> int:
     """The length of the vector for a table of ``players``: ``347 + 285 * players``.
+
+    With ``history``, ``max_tricks(players) * players * 56`` more.
 
     >>> [size(players) for players in range(3, 8)]
     [1202, 1487, 1772, 2057, 2342]
+    >>> size(4, history=True)
+    4399
     """
-    return _size(_checked_players(players))
+    return _size(_checked_players(players), _flag(history))
 
 
-def _size(players: int) -> int:
-    last = _fields(players)[-1]
+def _size(players: int, history: bool = False) -> int:
+    last = _fields(players, history)[-1]
     return last.offset + last.size
 
 
-def bounds(players: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+def bounds(
+    players: int, *, history: bool = False
+) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """The lowest and highest value of each number of the vector (a Gymnasium ``Box``).
 
     >>> low, high = bounds(4)
@@ -221,9 +254,9 @@ def bounds(players: int) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     """
     import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
 
-    low = np.empty(size(players), dtype=np.float32)
-    high = np.empty(size(players), dtype=np.float32)
-    for field in fields(players):
+    low = np.empty(size(players, history=history), dtype=np.float32)
+    high = np.empty(size(players, history=history), dtype=np.float32)
+    for field in fields(players, history=history):
         low[field.span] = field.low
         high[field.span] = field.high
     return low, high
@@ -252,13 +285,15 @@ def _positive_total(rules: Rules) -> int:
     return max(_hand_points(rules, rules.positive_mask), 1)
 
 
-def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32]:
+def encode(
+    view: PlayerView, *, picked: CardSet | int = 0, history: bool = False
+) -> NDArray[np.float32]:
     """The vector of ``view``: a new 1-D ``float32`` array of :func:`size` numbers.
 
     ``picked`` are the cards chosen so far for a pass being made one card at a time (the
     scheme of :mod:`hearts.env`); they must be in the viewer's hand. Everything else comes
     from the view, so two states that differ only in cards the viewer has not seen give the
-    same vector.
+    same vector. With ``history``, the hand's tricks in order follow (:func:`fields`).
 
     >>> import hearts
     >>> state = hearts.from_hands(
@@ -282,6 +317,7 @@ def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32
 
     if not isinstance(view, PlayerView):
         raise TypeError(f"encode needs a hearts.PlayerView, got {describe_value(view)}.")
+    history = _flag(history)
     picked_mask = picked if isinstance(picked, int) else CardSet(picked).mask
     if picked_mask < 0 or picked_mask >> CARD_SLOTS:
         raise HeartsError(
@@ -340,11 +376,22 @@ def encode(view: PlayerView, *, picked: CardSet | int = 0) -> NDArray[np.float32
     tail += [float(direction is view.pass_direction) for direction in _DIRECTIONS]
     tail += [view.pass_count / hand_size, float(view.hearts_broken), len(view.tricks) / hand_size]
 
-    vector = np.empty(_size(players), dtype=np.float32)
+    vector = np.zeros(_size(players, history), dtype=np.float32)
     cards = len(masks) * CARD_SLOTS
     vector[:cards] = bits.reshape(len(masks), _BYTES * 8)[:, :CARD_SLOTS].ravel()
     vector[cards : cards + CARD_SLOTS] = points
-    vector[cards + CARD_SLOTS :] = tail
+    end = _size(players)
+    vector[cards + CARD_SLOTS : end] = tail
+    if history:
+        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick:
+            tricks.append((view.leader, view.trick))
+        width = players * (1 + CARD_SLOTS)
+        for number, (leader, played_cards) in enumerate(tricks):
+            row = end + number * width
+            vector[row + rows[leader]] = 1.0
+            for position, card in enumerate(played_cards):
+                vector[row + players + position * CARD_SLOTS + card] = 1.0
     return vector
 
 

@@ -613,3 +613,26 @@ def test_the_parallel_env_refuses_missing_and_illegal_actions() -> None:
         table.step(again)
     with pytest.raises(TypeError, match=r"^step takes a dict"):
         table.step([0, 1, 2, 3])  # type: ignore[arg-type]
+
+
+# --- the information state ---------------------------------------------------------------
+
+
+@DICT_OBSERVATION[0]
+@DICT_OBSERVATION[1]
+def test_the_information_state_passes_the_api_tests() -> None:
+    """history=True: observations keep the hand's tricks (hearts.tensor.encode)."""
+    rules = Rules(target=40)
+    api_test(hearts.env.env(rules=rules, history=True), num_cycles=300)
+    parallel_api_test(hearts.env.parallel_env(rules, history=True), num_cycles=300)
+    made = gymnasium.make(hearts.env.ENV_ID, rules=rules, history=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(made.unwrapped)
+    table = hearts.env.raw_env(rules, history=True)
+    table.reset(seed=2)
+    observation = table.observe("player_0")["observation"]
+    assert observation.shape == (size(4, history=True),)
+    assert table.observation_space("player_0").contains(table.observe("player_0"))
+    with pytest.raises(TypeError, match=r"^history must be True or False"):
+        hearts.env.raw_env(rules, history="yes")  # type: ignore[arg-type]

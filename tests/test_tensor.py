@@ -327,3 +327,56 @@ def test_table_rows_name_every_field() -> None:
     text = table(5)
     names = re.findall(r"^\| `(\w+)` \|", text, flags=re.MULTILINE)
     assert names == [field.name for field in fields(5)]
+
+
+# --- the information state: the hand's history --------------------------------------------
+
+
+def history_rows(vector: np.ndarray, players: int) -> list[tuple[int, list[int]]]:
+    """The ``history`` field read back: each trick's leader row and its cards in order."""
+    rows = vector[layout(players, history=True)["history"]].reshape(-1, players * 56)
+    found = []
+    for row in rows:
+        if not row.any():
+            break
+        leader = int(row[:players].nonzero()[0][0])
+        plays = row[players:].reshape(players, CARD_SLOTS)
+        found.append((leader, [int(slot.nonzero()[0][0]) for slot in plays if slot.any()]))
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", ["standard", "three players, two jokers", "seven players", "partnership"]
+)
+def test_the_history_keeps_every_trick_in_order(name: str) -> None:
+    """With history=True the vector is the plain one followed by the hand's tricks, the
+    current one included, each led by a seat counted from the viewer (docs/rl.md)."""
+    rules = VARIANTS[name]
+    players = rules.players
+    checked = 0
+    for seen in views_along(rules, seed=3, every=3):
+        vector = encode(seen, history=True)
+        assert vector.shape == (size(players, history=True),)
+        assert np.array_equal(vector[: size(players)], encode(seen))
+        expected = [(trick.leader, [int(c) for c in trick.cards]) for trick in seen.tricks]
+        if seen.trick:
+            expected.append((seen.leader, [int(c) for c in seen.trick]))
+        relative = [((leader - seen.player) % players, cards) for leader, cards in expected]
+        assert history_rows(vector, players) == relative
+        low, high = bounds(players, history=True)
+        assert (low <= vector).all() and (vector <= high).all()
+        checked += bool(expected)
+    assert checked > 20
+
+
+def test_the_history_holds_nothing_hidden() -> None:
+    rules = Rules()
+    rng = random.Random(5)
+    for seen in views_along(rules, seed=5, every=7)[:40]:
+        if seen.phase in (Phase.DEAL, Phase.OVER):
+            continue
+        vector = encode(seen, history=True)
+        world = hearts.view(hearts.sample(seen, rng), seen.player)
+        assert np.array_equal(encode(world, history=True), vector)
+    with pytest.raises(TypeError, match=r"^history must be True or False, got 1\.$"):
+        size(4, history=1)  # type: ignore[arg-type]
