@@ -15,9 +15,3 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("differential run against OpenSpiel")
         for name, count in sorted(DIFFERENTIAL_EVENTS.items()):
             terminalreporter.write_line(f"{name}: {count:,}")
-
-
-try:
-    import jax  # noqa: F401
-except ImportError:  # the jax extra: installed with dev, not in the other Pythons' runs
-    collect_ignore = ["test_batch.py"]

@@ -1,0 +1,122 @@
+"""The batched engine for JAX (hearts.batch): random deals played per second on this machine.
+
+Each row plays whole deals (hands) at random under the standard rules: every game of the
+batch picks one of its legal cards uniformly in each step, and the steps run in a
+``jax.lax.scan`` under ``jax.jit`` (the way an RL loop runs them). A row's figure is the
+hands finished per second of wall clock, measured after compiling, at each batch size;
+the compile time is shown apart. For comparison, in the same run: OpenSpiel's C++ Hearts
+(``pyspiel``) playing random deals one at a time from Python, and this library's own
+engine (``legal_moves``/``apply``) doing the same.
+
+The batched engine is checked against the scalar one by ``tests/test_batch.py`` (run it as
+a script, ``python tests/test_batch.py --hands 10000 --random-rules 12``, for the long
+differential run: every decision's legal set and every hand's scores compared).
+
+Usage: ``python benchmarks/batch.py [--quick] [--batches 256 1024 4096] [--steps N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import jax
+import jax.numpy as jnp
+import pyspiel
+from environment import environment, table
+
+import hearts
+from hearts import batch
+
+
+def batched_rate(rules: hearts.Rules, size: int, steps: int) -> tuple[float, float]:
+    """Random deals per second of a batch of ``size`` games, and the compile time."""
+
+    @jax.jit
+    def run(state: batch.State, key: jax.Array) -> tuple[batch.State, jax.Array]:
+        def one(carry: tuple[batch.State, jax.Array], _: None) -> tuple[
+            tuple[batch.State, jax.Array], None
+        ]:  # fmt: skip
+            state, key = carry
+            key, sub = jax.random.split(key)
+            legal = batch.legal_action_mask(state)
+            count = legal.sum(axis=1)
+            pick = (jax.random.uniform(sub, count.shape) * count).astype(jnp.int32)
+            actions = jnp.argmax(jnp.cumsum(legal, axis=1) > pick[:, None], axis=1)
+            return (batch.step(state, actions), key), None
+
+        return jax.lax.scan(one, (state, key), None, length=steps)[0]
+
+    state = batch.init(jax.random.split(jax.random.key(0), size), rules)
+    start = time.perf_counter()
+    state, key = run(state, jax.random.key(1))
+    jax.block_until_ready(state)
+    compiled = time.perf_counter() - start
+    before = int(state.hand_number.sum())
+    start = time.perf_counter()
+    state, key = run(state, key)
+    jax.block_until_ready(state)
+    elapsed = time.perf_counter() - start
+    return (int(state.hand_number.sum()) - before) / elapsed, compiled
+
+
+def openspiel_rate(deals: int, seed: int) -> float:
+    """Random deals per second of OpenSpiel's C++ Hearts, played one at a time from Python."""
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+    return deals / (time.perf_counter() - start)
+
+
+def scalar_rate(rules: hearts.Rules, deals: int, seed: int) -> float:
+    """Random deals per second of this library's engine, one at a time."""
+    rng = random.Random(seed)
+    one_hand = rules.replace(target=None, hands=1)
+    start = time.perf_counter()
+    for number in range(deals):
+        state = hearts.new_game(one_hand, seed=seed + number)
+        while not state.is_over:
+            moves = hearts.legal_moves(state)
+            state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    return deals / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small batch, to check it runs")
+    parser.add_argument("--batches", type=int, nargs="+", default=[256, 1024, 4096])
+    parser.add_argument("--steps", type=int, default=640, help="steps timed per batch (640)")
+    parser.add_argument("--deals", type=int, default=200, help="deals of the one-at-a-time rows")
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    batches = [16] if arguments.quick else arguments.batches
+    steps = 64 if arguments.quick else arguments.steps
+    deals = 5 if arguments.quick else arguments.deals
+    rules = hearts.Rules(target=None, hands=10**6)  # the standard game, played on and on
+    print(table(("", "value"), [*environment(), ("jax", jax.__version__)], left=2))
+    print()
+    print(f"Random deals of the standard game per second (wall clock; {jax.devices()[0]}).")
+    print()
+    rows = []
+    for size in batches:
+        rate, compiled = batched_rate(rules, size, steps)
+        rows.append((f"hearts.batch, batch {size}", f"{rate:,.0f}", f"compile {compiled:.1f} s"))
+    rows.append(("OpenSpiel C++ from Python", f"{openspiel_rate(deals, arguments.seed):,.0f}", ""))
+    rows.append(
+        ("hearts legal_moves/apply", f"{scalar_rate(rules, deals, arguments.seed):,.0f}", "")
+    )
+    print(table(("engine", "deals/s", ""), rows, left=1))
+
+
+if __name__ == "__main__":
+    main()

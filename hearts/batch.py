@@ -1,0 +1,956 @@
+"""Batched Hearts for JAX: whole batches of games advanced by one jitted step, as pgx does.
+
+Every function here is a pure function of arrays, so :func:`jax.jit` and :func:`jax.vmap`
+compile it: :func:`init` deals the first hand of a batch of games, :func:`step` plays one
+action in each, :func:`legal_action_mask` and :func:`observe` say what the seat to move
+may do and see. The rules are data: :func:`make_rules` turns a :class:`~hearts.Rules` into
+a :class:`BatchRules` of tables (the deck, each card's points, the penalty, moon and
+breaking cards, the first-trick bans, the pass of each hand of the cycle, the end of the
+game), which every :class:`State` carries, one copy per game. ``import hearts`` never
+imports this module, nor JAX (``pip install "hearts-rules[jax]"`` installs it).
+
+Conventions:
+
+* **Actions** are the cards 0 to 51 (``suit * 13 + rank - 2``, clubs, diamonds, hearts,
+  spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it. An
+  action outside :func:`legal_action_mask` is replaced by the lowest legal card (so random
+  actions are safe); :func:`effective_actions` says which card an action plays.
+* **The pass is made one card at a time**, in a fixed seat order: seat 0 picks its
+  ``pass_count`` cards, one step each, then seat 1, and so on (as :mod:`hearts.env` asks
+  the seats in turn); when the last seat has picked its last card the cards change hands
+  together, as the rules say. A seat sees nothing of another's picks.
+* **Rewards** come when a hand ends, to every seat at once, in :attr:`State.rewards`: what
+  the hand added to the seat's total, negated (``-HandResult.changes``), as in
+  :mod:`hearts.env`; zero on every other step. :func:`game_rewards` gives the game's
+  outcome once it is over (1 for each winner).
+* **The end**: a game whose end the rules reach is :attr:`State.terminated`, for good;
+  :func:`step` leaves a terminated game exactly as it is, with zero rewards (the pgx
+  convention), and its legal action mask is all False. Nothing truncates
+  (:attr:`State.truncated` is always False).
+* **Deals** are drawn from the JAX key of each game: each hand one split of the key gives
+  the next hand's key and 32 random bits per card, and the cards, ordered by their bits
+  (ties by card), are dealt ``hand_size`` to a seat. They are not the deals of
+  :func:`hearts.seeded_deal`.
+* **Compiling**: the number of players and the deck's size fix the arrays' shapes; every
+  other rule is data, so all the rules of one table size (and batch size) share one
+  compiled :func:`step`.
+
+What it plays (:func:`unsupported` decides it): 3 to 7 players with any removed cards;
+any pass cycle and pass count, ``unpassable`` cards; every first lead, every first-trick
+rule and fallback, ``must_break_hearts``, ``queen_breaks_hearts`` (and
+``queen_breaks_only_when_led``), ``can_lead_hearts_instead_of_queen``,
+``queen_after_hearts``, ``forced_discard``; any point table (bonus cards such as
+Omnibus J♦), ``penalty_cards``, ``no_trick_bonus``, ``no_heart_bonus``; the moon off, add
+or subtract, ``moon_value``, ``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``; a
+target (or one to exceed), a number of hands, ``resets``, ``score_floor`` and
+``play_on_ties``. It refuses, with a :class:`~hearts.RulesError` naming the field: jokers,
+dealer's choice, multipliers, the moon chosen or played safe, the sun, chips,
+partnerships and claims; and rules of play added with :func:`hearts.play.add_rule`.
+
+>>> import jax
+>>> import hearts
+>>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+>>> state.phase.tolist(), state.current_player.tolist()     # both games pass; seat 0 picks
+([2, 2], [0, 0])
+>>> state = step(state, jnp.array([51, 51]))                # each picks A♠ (or its lowest card)
+>>> legal_action_mask(state).shape, observe(state, 0).shape
+((2, 52), (2, 1487))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Any, Final, cast
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit
+from hearts.errors import RulesError
+from hearts.play import PLAY_RULES, rules_of_play
+from hearts.rules import (
+    FirstLead,
+    FirstTrick,
+    FirstTrickFallback,
+    PassDirection,
+    Rules,
+    ShootMode,
+)
+
+__all__ = [
+    "NUM_ACTIONS",
+    "PHASE_OVER",
+    "PHASE_PASS",
+    "PHASE_PLAY",
+    "BatchRules",
+    "State",
+    "effective_actions",
+    "game_rewards",
+    "init",
+    "legal_action_mask",
+    "make_rules",
+    "observation_size",
+    "observe",
+    "step",
+    "supports",
+    "unsupported",
+]
+
+NUM_ACTIONS: Final = 52
+"""The actions: one per card of the 52-card deck (no jokers)."""
+PHASE_PASS: Final = 2
+""":attr:`State.phase` while the seats pick the cards they pass (``Phase.PASS``'s index)."""
+PHASE_PLAY: Final = 3
+""":attr:`State.phase` while the cards are played (``Phase.PLAY``'s index)."""
+PHASE_OVER: Final = 5
+""":attr:`State.phase` once the game is over (``Phase.OVER``'s index)."""
+
+_CARDS: Final = 52
+_SLOTS: Final = 55  # the observation's card slots: 52 cards and 3 jokers
+_DIRECTIONS: Final = tuple(PassDirection)
+_SUIT_OF: Final = np.arange(_CARDS) // 13
+_HEARTS: Final = np.array([bool(HEARTS_MASK >> card & 1) for card in range(_CARDS)])
+_CLUBS: Final = np.array([bool(SUIT_MASKS[Suit.CLUBS] >> card & 1) for card in range(_CARDS)])
+_QUEEN: Final = int(QUEEN_OF_SPADES)
+_QUEEN_ONLY: Final = np.arange(_CARDS) == _QUEEN
+_BEFORE: Final = np.arange(_CARDS)[None, :] < np.arange(_CARDS)[:, None]  # [c, j]: j < c
+_FIRST_LEADS: Final = (
+    FirstLead.LOWEST_CLUB,
+    FirstLead.ANY_CLUB,
+    FirstLead.LEFT_OF_DEALER,
+    FirstLead.LEFT_OF_DEALER_NO_HEART,
+)
+_MOON_MODES: Final = {ShootMode.OFF: 0, ShootMode.ADD: 1, ShootMode.SUBTRACT: 2}
+
+
+def _mask_array(mask: int) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """A card bitmask as 52 booleans (the jokers' bits dropped)."""
+    return np.array([bool(mask >> card & 1) for card in range(_CARDS)])
+
+
+def _padded(values: list[int], step: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], int]:
+    """``values`` padded with zeros to a multiple of ``step`` (so tables share shapes)."""
+    size = max(step, -(-len(values) // step) * step)
+    table = np.zeros(size, dtype=np.int32)
+    table[: len(values)] = values
+    return table, len(values)
+
+
+# --- the rules as data -----------------------------------------------------------------
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class BatchRules:
+    """The tables of one :class:`~hearts.Rules` that the batched engine reads.
+
+    Made by :func:`make_rules`; a :class:`State` holds one copy per game (a leading batch
+    axis on every array). ``players`` and ``cards`` (the deck's size) fix the arrays'
+    shapes and are static; everything else is data, so rules of the same table size share
+    one compiled step. Masks are 52 booleans indexed by card.
+
+    >>> import hearts
+    >>> tables = make_rules(hearts.Rules.preset("omnibus"))
+    >>> tables.players, tables.cards, int(tables.card_points[22]), int(tables.moon_points)
+    (4, 52, -10, 26)
+    """
+
+    players: int = dataclasses.field(metadata={"static": True})
+    """Seats at the table (static)."""
+    cards: int = dataclasses.field(metadata={"static": True})
+    """Cards in the deck, ``players * hand_size`` (static)."""
+    deck: jax.Array
+    """Bool (52,): the cards in play."""
+    card_points: jax.Array
+    """Int32 (52,): each card's points (0 outside the deck)."""
+    positive_total: jax.Array
+    """Int32: the points of every card worth more than 0, at least 1 (the tensor's scale)."""
+    score_scale: jax.Array
+    """Int32: what :func:`observe` divides a total by (:func:`hearts.tensor.score_scale`)."""
+    penalty: jax.Array
+    """Bool (52,): the penalty cards (``Rules.penalty_mask``)."""
+    shoot_counted: jax.Array
+    """Bool (52,): the cards that still count for their taker on a moon hand (the bonus
+    cards under ``bonus_counts_on_shoot``)."""
+    moon: jax.Array
+    """Bool (52,): the cards a shooter takes (``Rules.moon_mask``; none when the moon is off)."""
+    moon_points: jax.Array
+    """Int32: the moon's value."""
+    moon_mode: jax.Array
+    """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter)."""
+    breaking: jax.Array
+    """Bool (52,): the cards that break hearts when played (``Rules.breaking_mask``)."""
+    lead_breaking: jax.Array
+    """Bool (52,): the cards that break hearts when they lead (``Rules.lead_breaking_mask``)."""
+    first_trick_barred: jax.Array
+    """Bool (52,): the cards barred from the first trick (``Rules.first_trick_barred``)."""
+    first_turn_hearts: jax.Array
+    """Bool: hearts are allowed on the first trick to a seat without a club it may play."""
+    fallback_queen: jax.Array
+    """Bool: a seat holding only barred cards on the first trick must play Q♠ if held."""
+    first_lead: jax.Array
+    """Int32: 0 lowest club, 1 any club, 2 left of dealer, 3 left of dealer but no heart."""
+    lowest_club: jax.Array
+    """Int32: the lowest club of the deck."""
+    must_break_hearts: jax.Array
+    """Bool: ``Rules.must_break_hearts``."""
+    queen_gives_way: jax.Array
+    """Bool: a leader holding only hearts and Q♠ before hearts break may lead a heart
+    (``can_lead_hearts_instead_of_queen`` or ``queen_after_hearts``)."""
+    queen_after_hearts: jax.Array
+    """Bool: ``Rules.queen_after_hearts``."""
+    forced_discard: jax.Array
+    """Bool: ``Rules.forced_discard``."""
+    unpassable: jax.Array
+    """Bool (52,): cards that may not be passed."""
+    cycle_length: jax.Array
+    """Int32: the hands of the pass cycle."""
+    pass_offsets: jax.Array
+    """Int32 (8k,): per hand of the cycle, how many seats left the cards go (padded)."""
+    pass_counts: jax.Array
+    """Int32 (8k,): per hand of the cycle, the cards each seat passes (0: hold)."""
+    pass_directions: jax.Array
+    """Int32 (8k,): per hand of the cycle, the :class:`~hearts.PassDirection`'s index."""
+    no_trick_bonus: jax.Array
+    """Int32: ``Rules.no_trick_bonus``."""
+    no_heart_bonus: jax.Array
+    """Int32: ``Rules.no_heart_bonus``."""
+    has_target: jax.Array
+    """Bool: the game ends when a total reaches ``target``."""
+    target: jax.Array
+    """Int32: ``Rules.target`` (0 when None)."""
+    target_exceeded: jax.Array
+    """Bool: ``Rules.target_must_be_exceeded``."""
+    has_hands: jax.Array
+    """Bool: the game ends after ``hands`` hands."""
+    hands: jax.Array
+    """Int32: ``Rules.hands`` (0 when None)."""
+    resets: jax.Array
+    """Int32 (4k,): ``Rules.resets`` (padded)."""
+    reset_valid: jax.Array
+    """Bool (4k,): which entries of ``resets`` are real."""
+    reset_amount: jax.Array
+    """Int32: ``Rules.reset_amount``."""
+    has_floor: jax.Array
+    """Bool: ``Rules.score_floor`` is set."""
+    score_floor: jax.Array
+    """Int32: ``Rules.score_floor`` (0 when None)."""
+    play_on_ties: jax.Array
+    """Bool: ``Rules.play_on_ties``."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat (static).
+
+        >>> import hearts
+        >>> make_rules(hearts.Rules(players=5)).hand_size
+        10
+        """
+        return self.cards // self.players
+
+
+def unsupported(rules: Rules) -> str | None:
+    """Why the batched engine cannot play ``rules``, as a sentence; None if it can.
+
+    The sentence names the first field outside what it covers (or the rules of play
+    added with :func:`hearts.play.add_rule`, which it cannot state).
+
+    >>> import hearts
+    >>> unsupported(hearts.Rules.preset("black-maria")) is None
+    True
+    >>> unsupported(hearts.Rules(players=3, jokers=2))
+    'hearts.batch does not play Rules.jokers (got 2); the batched engine covers 3 to 7 players with cards removed, any pass cycle, every rule of play but jokers, any point table, the moon off, added or subtracted, and a target or a number of hands.'
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"hearts.batch needs a hearts.Rules value, got {type(rules).__name__}.")
+    refused = [
+        ("jokers", rules.jokers != 0, rules.jokers),
+        ("dealer_chooses_pass", rules.dealer_chooses_pass, True),
+        ("multipliers", bool(rules.multipliers), {c.ascii: f for c, f in rules.multipliers}),
+        ("multiplier_alone", rules.multiplier_alone != 0, rules.multiplier_alone),
+        ("moon", rules.moon not in _MOON_MODES, rules.moon.value),
+        ("sun", rules.sun is not ShootMode.OFF, rules.sun.value),
+        ("chips", rules.chips is not None, rules.chips),
+        ("partners", rules.partners, True),
+        ("claims", rules.claims, True),
+    ]
+    of = rules_of_play(rules)
+    if of.extended:
+        names = {rule.name for plan in of.plans for rule in plan if rule not in PLAY_RULES}
+        added = ", ".join(sorted(names))
+        return (
+            f"hearts.batch does not play rules of play added with hearts.play.add_rule "
+            f"({added}); it states only the library's own (hearts.play.PLAY_RULES)."
+        )
+    for name, refuses, value in refused:
+        if refuses:
+            return (
+                f"hearts.batch does not play Rules.{name} (got {value!r}); the batched engine "
+                "covers 3 to 7 players with cards removed, any pass cycle, every rule of play "
+                "but jokers, any point table, the moon off, added or subtracted, and a target "
+                "or a number of hands."
+            )
+    return None
+
+
+def supports(rules: Rules) -> bool:
+    """Whether the batched engine plays ``rules`` (:func:`unsupported` says why not).
+
+    >>> import hearts
+    >>> supports(hearts.Rules.preset("omnibus")), supports(hearts.Rules.preset("chips"))
+    (True, False)
+    """
+    return unsupported(rules) is None
+
+
+def make_rules(rules: Rules) -> BatchRules:
+    """The tables of ``rules`` for the batched engine (no batch axis; :func:`init` adds it).
+
+    Raises :class:`~hearts.RulesError` naming the field when the engine does not play
+    ``rules`` (:func:`unsupported`).
+
+    >>> import hearts
+    >>> tables = make_rules(hearts.Rules(players=3))
+    >>> tables.hand_size, bool(tables.deck[13]), tables.pass_offsets[:3].tolist()
+    (17, False, [1, 2, 0])
+    >>> make_rules(hearts.Rules.preset("chips"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.RulesError: hearts.batch does not play Rules.chips (got 20); the batched engine covers ...
+    """
+    why = unsupported(rules)
+    if why is not None:
+        raise RulesError(why)
+    return _make_rules(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _make_rules(rules: Rules) -> BatchRules:
+    players = rules.players
+    deck = rules.deck_mask
+    offsets, cycle = _padded([d.offset(players) for d in rules.pass_cycle], 8)
+    counts, _ = _padded(
+        [0 if d is PassDirection.HOLD else rules.pass_count for d in rules.pass_cycle], 8
+    )
+    directions, _ = _padded([_DIRECTIONS.index(d) for d in rules.pass_cycle], 8)
+    resets, reset_count = _padded(list(rules.resets), 4)
+    positive = max(sum(v for v in rules.card_points if v > 0), 1)
+    scale = rules.target if rules.target is not None else (rules.hands or 1) * positive
+    bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
+    moon = rules.moon_mask if rules.moon is not ShootMode.OFF else 0
+
+    def i32(value: int) -> jax.Array:
+        return jnp.asarray(value, dtype=jnp.int32)
+
+    def flag(value: bool) -> jax.Array:
+        return jnp.asarray(value, dtype=jnp.bool_)
+
+    def cards(mask: int) -> jax.Array:
+        return jnp.asarray(_mask_array(mask))
+
+    return BatchRules(
+        players=players,
+        cards=deck.bit_count(),
+        deck=cards(deck),
+        card_points=jnp.asarray(rules.card_points[:_CARDS], dtype=jnp.int32),
+        positive_total=i32(positive),
+        score_scale=i32(scale),
+        penalty=cards(rules.penalty_mask),
+        shoot_counted=cards(bonus),
+        moon=cards(moon),
+        moon_points=i32(rules.moon_points),
+        moon_mode=i32(_MOON_MODES[rules.moon]),
+        breaking=cards(rules.breaking_mask),
+        lead_breaking=cards(rules.lead_breaking_mask),
+        first_trick_barred=cards(rules.first_trick_barred),
+        first_turn_hearts=flag(rules.first_trick is FirstTrick.FIRST_TURN_HEARTS),
+        fallback_queen=flag(rules.first_trick_fallback is FirstTrickFallback.QUEEN),
+        first_lead=i32(_FIRST_LEADS.index(rules.first_lead)),
+        lowest_club=i32(int(rules.lowest_club)),
+        must_break_hearts=flag(rules.must_break_hearts),
+        queen_gives_way=flag(rules.can_lead_hearts_instead_of_queen or rules.queen_after_hearts),
+        queen_after_hearts=flag(rules.queen_after_hearts),
+        forced_discard=flag(rules.forced_discard),
+        unpassable=cards(rules.unpassable.mask),
+        cycle_length=i32(cycle),
+        pass_offsets=jnp.asarray(offsets),
+        pass_counts=jnp.asarray(counts),
+        pass_directions=jnp.asarray(directions),
+        no_trick_bonus=i32(rules.no_trick_bonus),
+        no_heart_bonus=i32(rules.no_heart_bonus),
+        has_target=flag(rules.target is not None),
+        target=i32(rules.target or 0),
+        target_exceeded=flag(rules.target_must_be_exceeded),
+        has_hands=flag(rules.hands is not None),
+        hands=i32(rules.hands or 0),
+        resets=jnp.asarray(resets),
+        reset_valid=jnp.arange(resets.shape[0]) < reset_count,
+        reset_amount=i32(rules.reset_amount),
+        has_floor=flag(rules.score_floor is not None),
+        score_floor=i32(rules.score_floor or 0),
+        play_on_ties=flag(rules.play_on_ties),
+    )
+
+
+# --- the state ------------------------------------------------------------------------
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class State:
+    """A batch of games: every array has a leading batch axis ``B``.
+
+    ``P`` is the number of players; card sets are ``(B, P, 52)`` booleans indexed by card.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(1), 2), hearts.Rules())
+    >>> state.hands.shape, state.hands.sum(axis=2).tolist()[0], state.scores.dtype.name
+    ((2, 4, 52), [13, 13, 13, 13], 'int32')
+    """
+
+    rules: BatchRules
+    """The rules' tables, one copy per game."""
+    key: jax.Array
+    """Each game's PRNG key, from which the next hand is dealt."""
+    hands: jax.Array
+    """Bool (B, P, 52): the cards each seat holds."""
+    dealt: jax.Array
+    """Bool (B, P, 52): the cards dealt to each seat this hand (before the pass)."""
+    passed: jax.Array
+    """Bool (B, P, 52): the cards each seat picked to pass this hand (so far)."""
+    played: jax.Array
+    """Bool (B, P, 52): the cards each seat has played this hand."""
+    taken: jax.Array
+    """Bool (B, P, 52): the cards each seat has won this hand."""
+    trick: jax.Array
+    """Int32 (B, P): the cards of the current trick by position from its leader (-1: none)."""
+    trick_size: jax.Array
+    """Int32 (B,): cards in the current trick."""
+    leader: jax.Array
+    """Int32 (B,): the seat that led (or leads) the current trick."""
+    first_leader: jax.Array
+    """Int32 (B,): the seat that led the hand's first trick."""
+    current_player: jax.Array
+    """Int32 (B,): the seat to act."""
+    phase: jax.Array
+    """Int32 (B,): :data:`PHASE_PASS`, :data:`PHASE_PLAY` or :data:`PHASE_OVER`."""
+    first: jax.Array
+    """Bool (B,): the current trick is the hand's first."""
+    broken: jax.Array
+    """Bool (B,): hearts are broken."""
+    tricks_done: jax.Array
+    """Int32 (B,): tricks completed this hand."""
+    hand_number: jax.Array
+    """Int32 (B,): the hand being played, from 0."""
+    pass_count: jax.Array
+    """Int32 (B,): cards each seat passes this hand (0 on a hold hand)."""
+    pass_offset: jax.Array
+    """Int32 (B,): seats to the left the cards go this hand."""
+    pass_direction: jax.Array
+    """Int32 (B,): the index of this hand's :class:`~hearts.PassDirection`."""
+    scores: jax.Array
+    """Int32 (B, P): the totals before the current hand."""
+    rewards: jax.Array
+    """Float32 (B, P): on the step that ends a hand, what it added to each total, negated."""
+    winners: jax.Array
+    """Bool (B, P): the winners, once the game is over."""
+    terminated: jax.Array
+    """Bool (B,): the game is over (for good)."""
+    truncated: jax.Array
+    """Bool (B,): always False: no game is cut short."""
+
+
+def _rows(values: jax.Array, seats: jax.Array) -> jax.Array:
+    """``values[b, seats[b]]`` for (B, P, ...) values and (B,) seats."""
+    index = seats.reshape(seats.shape + (1,) * (values.ndim - 1))
+    return jnp.take_along_axis(values, index, axis=1)[:, 0]
+
+
+def _at(table: jax.Array, index: jax.Array) -> jax.Array:
+    """``table[b, index[b]]`` for a (B, N) table and (B,) indices."""
+    return jnp.take_along_axis(table, index[:, None], axis=1)[:, 0]
+
+
+def _one_hot(index: jax.Array, size: int) -> jax.Array:
+    return index[..., None] == jnp.arange(size)
+
+
+def _begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> dict[str, jax.Array]:
+    """The fields of a freshly dealt hand ``hand_number`` for every game of the batch."""
+    players, hand_size = rules.players, rules.hand_size
+    batch = hand_number.shape[0]
+    # One split gives the next hand's key and, in the data of the other keys, 32 random
+    # bits for each card (one call of the key's hash, which is slow to compile).
+    words = jax.random.key_data(key).shape[-1]
+    keys = jax.vmap(lambda k: jax.random.split(k, 1 + -(-_CARDS // words)))(key)
+    bits = jax.random.key_data(keys[:, 1:]).reshape(batch, -1)[:, :_CARDS]
+    # A card's place in the shuffled deck is the number of deck cards that drew less (ties
+    # broken by card), and the places deal hand_size cards to each seat.
+    lower = (bits[:, None, :] < bits[:, :, None]) | (
+        (bits[:, None, :] == bits[:, :, None]) & _BEFORE[None, :, :]
+    )
+    place = jnp.sum(lower & rules.deck[:, None, :], axis=2)
+    seat = place // hand_size
+    hands = (seat[:, None, :] == jnp.arange(players)[None, :, None]) & rules.deck[:, None, :]
+    cycle = hand_number % rules.cycle_length
+    count = _at(rules.pass_counts, cycle)
+    empty = jnp.zeros_like(hands)
+    fields = {
+        "key": keys[:, 0],
+        "hands": hands,
+        "dealt": hands,
+        "passed": empty,
+        "played": empty,
+        "taken": empty,
+        "trick": jnp.full((batch, players), -1, dtype=jnp.int32),
+        "trick_size": jnp.zeros(batch, dtype=jnp.int32),
+        "first": jnp.ones(batch, dtype=jnp.bool_),
+        "broken": jnp.zeros(batch, dtype=jnp.bool_),
+        "tricks_done": jnp.zeros(batch, dtype=jnp.int32),
+        "hand_number": hand_number,
+        "pass_count": count,
+        "pass_offset": _at(rules.pass_offsets, cycle),
+        "pass_direction": _at(rules.pass_directions, cycle),
+    }
+    leader = _opening_leader(rules, hands, hand_number)
+    passing = count > 0
+    fields["phase"] = jnp.where(passing, PHASE_PASS, PHASE_PLAY).astype(jnp.int32)
+    fields["current_player"] = jnp.where(passing, 0, leader).astype(jnp.int32)
+    fields["leader"] = leader
+    fields["first_leader"] = leader
+    return fields
+
+
+def _opening_leader(rules: BatchRules, hands: jax.Array, hand_number: jax.Array) -> jax.Array:
+    """Who leads the first trick, from the hands after the pass (:func:`hearts.play.first_leader`)."""
+    holds = jnp.take_along_axis(hands, rules.lowest_club[:, None, None], axis=2)[..., 0]
+    holder = jnp.argmax(holds, axis=1).astype(jnp.int32)
+    left = ((hand_number + 1) % rules.players).astype(jnp.int32)
+    return jnp.where(rules.first_lead <= 1, holder, left)
+
+
+def _batched(rules: BatchRules, batch: int) -> BatchRules:
+    batched = jax.tree_util.tree_map(
+        lambda table: jnp.broadcast_to(table, (batch, *table.shape)), rules
+    )
+    return cast("BatchRules", batched)
+
+
+def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
+    """A batch of new games, one per key, each with its first hand dealt.
+
+    ``keys`` is a batch of PRNG keys (``jax.random.split(jax.random.key(0), B)``, or raw
+    ``uint32`` keys of shape ``(B, 2)``); ``rules`` a :class:`~hearts.Rules` (checked by
+    :func:`make_rules`) or its :class:`BatchRules`. Totals start at 0, hand 0 is dealt and
+    the game waits for the pass (or, on a hold hand, the first lead).
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(7), 2), hearts.Rules.preset("tournament"))
+    >>> state.phase.tolist(), state.pass_count.tolist(), state.hand_number.tolist()
+    ([2, 2], [3, 3], [0, 0])
+    """
+    tables = make_rules(rules) if isinstance(rules, Rules) else rules
+    if not jnp.issubdtype(keys.dtype, jax.dtypes.prng_key):
+        keys = jax.random.wrap_key_data(keys)
+    return cast("State", _init(keys, tables))
+
+
+@jax.jit
+def _init(keys: jax.Array, tables: BatchRules) -> State:
+    batch = keys.shape[0]
+    rules = _batched(tables, batch)
+    players = rules.players
+    zeros = jnp.zeros((batch, players), dtype=jnp.int32)
+    fields = _begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32))
+    return State(
+        rules=rules,
+        scores=zeros,
+        rewards=zeros.astype(jnp.float32),
+        winners=zeros.astype(jnp.bool_),
+        terminated=jnp.zeros(batch, dtype=jnp.bool_),
+        truncated=jnp.zeros(batch, dtype=jnp.bool_),
+        **fields,
+    )
+
+
+# --- the rules of play --------------------------------------------------------------------
+
+
+def _narrowed(cards: jax.Array, narrow: jax.Array, when: jax.Array) -> jax.Array:
+    """``narrow`` where ``when`` holds and it leaves a card, else ``cards`` (``a or b``)."""
+    use = when & jnp.any(narrow, axis=1)
+    return jnp.where(use[:, None], narrow, cards)
+
+
+def _playable(state: State) -> jax.Array:
+    """The cards the seat to play may play: :data:`hearts.play.PLAY_RULES` in their order."""
+    rules = state.rules
+    hand = _rows(state.hands, state.current_player)
+    lead = state.trick_size == 0
+    first = state.first
+    led_suit = jnp.maximum(state.trick[:, 0], 0) // 13
+    follow = hand & (_SUIT_OF[None, :] == led_suit[:, None])
+    can_follow = jnp.any(follow, axis=1)
+    hearts, clubs, queen = _HEARTS[None, :], _CLUBS[None, :], _QUEEN_ONLY[None, :]
+    # Follow suit.
+    cards = jnp.where((~lead & can_follow)[:, None], follow, hand)
+    # Forced discard: a seat that cannot follow plays a penalty card, after the first trick.
+    discard = ~lead & ~first & rules.forced_discard & ~can_follow
+    cards = _narrowed(cards, cards & rules.penalty, discard)
+    # First lead: the lowest club, or any club.
+    opening = first & lead
+    lowest = _one_hot(rules.lowest_club, _CARDS)
+    cards = _narrowed(cards, cards & lowest, opening & (rules.first_lead == 0))
+    cards = _narrowed(cards, cards & clubs, opening & (rules.first_lead == 1))
+    # No heart on the first lead (left of dealer, no heart).
+    cards = _narrowed(cards, cards & ~hearts, opening & (rules.first_lead == 3))
+    # Hearts broken: no heart leads until they are (unless nothing else, or only Q♠ may).
+    safe = cards & ~hearts
+    queen_alone = jnp.all(safe == queen, axis=1) & rules.queen_gives_way
+    unbroken = lead & rules.must_break_hearts & ~state.broken
+    cards = _narrowed(cards, safe, unbroken & ~queen_alone)
+    # The first-trick ban, with its fallback.
+    barred = rules.first_trick_barred
+    lifted = rules.first_turn_hearts & ~jnp.any(hand & clubs & ~barred, axis=1)
+    barred = barred & ~(lifted[:, None] & hearts)
+    allowed = cards & ~barred
+    queen_falls = rules.fallback_queen & jnp.any(cards & queen, axis=1)
+    fallback = jnp.where(queen_falls[:, None], queen, cards)
+    banned = jnp.where(jnp.any(allowed, axis=1)[:, None], allowed, fallback)
+    ban = first & jnp.any(rules.first_trick_barred, axis=1)
+    cards = jnp.where(ban[:, None], banned, cards)
+    # Q♠ after hearts: held back until hearts break, while another card may be played.
+    return _narrowed(cards, cards & ~queen, rules.queen_after_hearts & ~state.broken)
+
+
+@jax.jit
+def legal_action_mask(state: State) -> jax.Array:
+    """Bool (B, 52): the cards the seat to act may play, or pick for its pass.
+
+    All False for a game that is over.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> mask = legal_action_mask(state)      # a hold hand: the lead of 2♣ alone
+    >>> mask[0].nonzero()[0].tolist()
+    [0]
+    """
+    hand = _rows(state.hands, state.current_player)
+    picked = _rows(state.passed, state.current_player)
+    passing = hand & ~picked & ~state.rules.unpassable
+    play = _playable(state)
+    mask = jnp.where((state.phase == PHASE_PASS)[:, None], passing, play)
+    return mask & (state.phase != PHASE_OVER)[:, None]
+
+
+def _effective(state: State, legal: jax.Array, actions: jax.Array) -> jax.Array:
+    action = jnp.clip(actions.astype(jnp.int32), 0, _CARDS - 1)
+    fine = _at(legal, action) & (actions >= 0) & (actions < _CARDS)
+    return jnp.where(fine, action, jnp.argmax(legal, axis=1).astype(jnp.int32))
+
+
+@jax.jit
+def effective_actions(state: State, actions: jax.Array) -> jax.Array:
+    """Int32 (B,): the card each action plays: itself if legal, else the lowest legal card.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
+    [0, 0]
+    """
+    return _effective(state, legal_action_mask(state), actions)
+
+
+# --- a step ----------------------------------------------------------------------------
+
+
+@jax.jit
+def step(state: State, actions: jax.Array) -> State:
+    """Each game after its current player's action (an int per game; see the conventions).
+
+    A pass pick, a card played (the trick taken when complete), and on the last card of a
+    hand its scoring, the end of the game or the deal of the next hand. A game already
+    over is left as it is, with zero rewards.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> leader = state.current_player
+    >>> state = step(state, jnp.array([0, 0]))               # each game's leader leads 2♣
+    >>> state.trick[:, 0].tolist(), state.trick_size.tolist(), bool((state.leader == leader).all())
+    ([0, 0], [1, 1], True)
+    """
+    rules = state.rules
+    players, hand_size = rules.players, rules.hand_size
+    legal = legal_action_mask(state)
+    card = _effective(state, legal, actions)
+    active = ~state.terminated
+    seat = state.current_player
+    seat_hot = _one_hot(seat, players)
+    card_hot = _one_hot(card, _CARDS)
+    put = seat_hot[:, :, None] & card_hot[:, None, :]
+    passing = active & (state.phase == PHASE_PASS)
+    playing = active & (state.phase == PHASE_PLAY)
+
+    # The pass: pick the card; after the last pick of the last seat, exchange the cards.
+    passed = state.passed | (put & passing[:, None, None])
+    picks = jnp.sum(_rows(passed, seat), axis=1)
+    seat_done = picks >= state.pass_count
+    exchange = passing & seat_done & (seat == players - 1)
+    giver = (jnp.arange(players)[None, :] - state.pass_offset[:, None]) % players
+    received = jnp.take_along_axis(passed, giver[:, :, None], axis=1)
+    exchanged = state.hands & ~passed | received
+    opener = _opening_leader(rules, exchanged, state.hand_number)
+
+    # The play: the card joins the trick; a complete trick goes to its winner.
+    hands = jnp.where(
+        exchange[:, None, None], exchanged, state.hands & ~(put & playing[:, None, None])
+    )
+    played = state.played | (put & playing[:, None, None])
+    lead = state.trick_size == 0
+    breaks = jnp.where(lead, _at(rules.lead_breaking, card), _at(rules.breaking, card))
+    broken = state.broken | (playing & breaks)
+    position = _one_hot(state.trick_size, players) & playing[:, None]
+    trick = jnp.where(position, card[:, None], state.trick)
+    size = state.trick_size + playing
+    complete = playing & (size == players)
+    led = trick[:, :1] // 13
+    ranked = jnp.where(trick // 13 == led, trick, -1)
+    winner = ((state.leader + jnp.argmax(ranked, axis=1)) % players).astype(jnp.int32)
+    trick_cards = jnp.any(_one_hot(jnp.where(trick >= 0, trick, _CARDS), _CARDS), axis=1)
+    won = _one_hot(winner, players)[:, :, None] & trick_cards[:, None, :] & complete[:, None, None]
+    taken = state.taken | won
+    tricks_done = state.tricks_done + complete
+    hand_over = complete & (tricks_done == hand_size)
+
+    next_seat = jnp.where(
+        passing,
+        jnp.where(exchange, opener, jnp.where(seat_done, seat + 1, seat)),
+        jnp.where(complete, winner, jnp.where(playing, (seat + 1) % players, seat)),
+    ).astype(jnp.int32)
+    after = dataclasses.replace(
+        state,
+        hands=hands,
+        passed=passed,
+        played=played,
+        taken=taken,
+        trick=jnp.where(complete[:, None], -1, trick),
+        trick_size=jnp.where(complete, 0, size).astype(jnp.int32),
+        leader=jnp.where(exchange, opener, jnp.where(complete, winner, state.leader)).astype(
+            jnp.int32
+        ),
+        first_leader=jnp.where(exchange, opener, state.first_leader).astype(jnp.int32),
+        current_player=next_seat,
+        phase=jnp.where(exchange, PHASE_PLAY, state.phase).astype(jnp.int32),
+        first=state.first & ~complete,
+        broken=broken,
+        tricks_done=tricks_done.astype(jnp.int32),
+        rewards=jnp.zeros_like(state.rewards),
+    )
+    ended = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
+    return cast("State", ended)
+
+
+def _hand_totals(state: State) -> jax.Array:
+    """Int32 (B, P): the totals after the hand whose cards ``state.taken`` holds."""
+    rules = state.rules
+    players = rules.players
+    taken = state.taken
+    points = jnp.sum(jnp.where(taken, rules.card_points[:, None, :], 0), axis=2)
+    moon_cards = rules.moon[:, None, :]
+    shot = (rules.moon_mode > 0)[:, None] & jnp.any(rules.moon, axis=1)[:, None]
+    shooter = shot & jnp.all(~moon_cards | taken, axis=2)  # (B, P): at most one seat
+    moon = jnp.any(shooter, axis=1)
+    counted_on_shot = jnp.sum(
+        jnp.where(taken & rules.shoot_counted[:, None, :], rules.card_points[:, None, :], 0), axis=2
+    )
+    value = rules.moon_points[:, None]
+    shoot = jnp.where(
+        (rules.moon_mode == 1)[:, None],
+        jnp.where(shooter, 0, value),
+        jnp.where(shooter, -value, 0),
+    )
+    tricks_won = jnp.sum(taken, axis=2) // players
+    took_heart = jnp.any(taken & _HEARTS[None, None, :], axis=2)
+    bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
+        took_heart, 0, rules.no_heart_bonus[:, None]
+    )
+    change = jnp.where(moon[:, None], counted_on_shot + shoot, points + bonuses)
+    totals = state.scores + change
+    landed = (totals != state.scores)[:, :, None] & (totals[:, :, None] == rules.resets[:, None, :])
+    landed = jnp.any(landed & rules.reset_valid[:, None, :], axis=2)
+    totals = jnp.where(landed, totals - rules.reset_amount[:, None], totals)
+    floor = jnp.maximum(totals, rules.score_floor[:, None])
+    return jnp.where(rules.has_floor[:, None], floor, totals).astype(jnp.int32)
+
+
+def _end_hands(state: State, hand_over: jax.Array) -> State:
+    """Score the hands that ended; end those games or deal their next hand."""
+    rules = state.rules
+    totals = _hand_totals(state)
+    played = state.hand_number + 1
+    top = jnp.max(totals, axis=1)
+    reached = jnp.where(rules.target_exceeded, top > rules.target, top >= rules.target)
+    ended = (rules.has_hands & (played >= rules.hands)) | (rules.has_target & reached)
+    best = totals == jnp.min(totals, axis=1, keepdims=True)
+    tied = jnp.sum(best, axis=1) > 1
+    ended = hand_over & ended & ~(rules.play_on_ties & tied)
+    carry_on = hand_over & ~ended
+    fresh = _begin_hands(rules, state.key, jnp.where(carry_on, played, state.hand_number))
+    changed: dict[str, Any] = {}
+    for name, value in fresh.items():
+        old = getattr(state, name)
+        pick = carry_on.reshape(carry_on.shape + (1,) * (old.ndim - 1))
+        changed[name] = jnp.where(pick, value, old)
+    ended_state = dataclasses.replace(
+        state,
+        **changed,
+        scores=jnp.where(hand_over[:, None], totals, state.scores),
+        rewards=jnp.where(hand_over[:, None], state.scores - totals, 0).astype(jnp.float32),
+        winners=jnp.where(ended[:, None], best, state.winners),
+        terminated=state.terminated | ended,
+    )
+    return dataclasses.replace(
+        ended_state, phase=jnp.where(ended, PHASE_OVER, ended_state.phase).astype(jnp.int32)
+    )
+
+
+# --- results and observations ----------------------------------------------------------
+
+
+@jax.jit
+def game_rewards(state: State) -> jax.Array:
+    """Float32 (B, P): 1 for each winner of a game that is over, 0 otherwise.
+
+    Equal lowest totals share the win (each scores 1) unless ``Rules.play_on_ties``.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+    >>> game_rewards(state).tolist()        # not over yet
+    [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    """
+    return (state.winners & state.terminated[:, None]).astype(jnp.float32)
+
+
+def observation_size(players: int) -> int:
+    """The length of an observation: ``347 + 285 * players``, as :func:`hearts.tensor.size`.
+
+    >>> observation_size(4)
+    1487
+    """
+    return 347 + 285 * players
+
+
+@jax.jit
+def observe(state: State, player: jax.Array | int) -> jax.Array:
+    """Float32 (B, :func:`observation_size`): what ``player`` sees, in the tensor layout.
+
+    ``player`` is a seat (an int, or one per game). The layout is
+    :func:`hearts.tensor.encode`'s, seats relative to the viewer. In the play phase every
+    field equals ``hearts.tensor.encode`` of the seat's :class:`~hearts.PlayerView` except
+    ``ruled_out`` and ``voids``, which are left 0 (the batched engine does not work out
+    what a play reveals). In the pass phase the seats pick one card at a time in seat
+    order: a seat still picking has its picks in ``pass_picked`` (``passed`` is 0), a seat
+    done has them in ``passed``, ``to_move`` marks the seats still to pass, and nothing is
+    received yet (as :mod:`hearts.env` shows it). Once the game is over the phase is
+    ``over``; the other fields describe its last hand.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+    >>> vector = observe(state, 2)
+    >>> float(vector[0, :52].sum()), float(vector[0, 220:272].sum())   # hand, deck
+    (13.0, 52.0)
+    """
+    rules = state.rules
+    players, hand_size = rules.players, rules.hand_size
+    batch = state.phase.shape[0]
+    viewer = jnp.broadcast_to(jnp.asarray(player, dtype=jnp.int32), (batch,))
+    seats = (viewer[:, None] + jnp.arange(players)[None, :]) % players  # each row's seat
+
+    def by_row(values: jax.Array) -> jax.Array:
+        return jnp.take_along_axis(
+            values, seats.reshape(seats.shape + (1,) * (values.ndim - 2)), axis=1
+        )
+
+    phase = state.phase
+    passing = phase == PHASE_PASS
+    playing = phase == PHASE_PLAY
+    hand = _rows(state.hands, viewer)
+    mine = _rows(state.passed, viewer)
+    done = passing & (viewer < state.current_player) | ~passing
+    picking = passing & (viewer == state.current_player)
+    pass_picked = mine & picking[:, None]
+    passed = mine & done[:, None]
+    moved = state.pass_count > 0
+    giver = (viewer - state.pass_offset) % players
+    receiver = (viewer + state.pass_offset) % players
+    received = _rows(state.passed, giver) & (playing & moved)[:, None]
+    trick_hot = _one_hot(jnp.where(state.trick >= 0, state.trick, _CARDS), _CARDS)
+    trick_rows = trick_hot & (jnp.arange(players)[None, :] < state.trick_size[:, None])[:, :, None]
+    all_played = jnp.any(state.played, axis=1)
+    known = jnp.zeros_like(state.hands)
+    to_receiver = (
+        _one_hot(receiver, players)[:, :, None]
+        & (mine & ~all_played & (playing & moved)[:, None])[:, None, :]
+    )
+    known = known | to_receiver
+    me = _one_hot(viewer, players)[:, :, None]
+    known = jnp.where(me, hand[:, None, :], known)
+    club = _one_hot(rules.lowest_club, _CARDS)
+    club_known = (
+        playing
+        & (state.first_leader != viewer)
+        & ~jnp.any(all_played & club, axis=1)
+        & (rules.first_lead <= 1)
+    )
+    known = known | (
+        _one_hot(state.first_leader, players)[:, :, None] & (club & club_known[:, None])[:, None, :]
+    )
+    card_rows = [
+        hand[:, None, :],
+        pass_picked[:, None, :],
+        passed[:, None, :],
+        received[:, None, :],
+        rules.deck[:, None, :],
+        by_row(state.played),
+        trick_rows,
+        by_row(state.taken),
+        by_row(known),
+        jnp.zeros_like(state.hands),
+    ]
+    cards = jnp.concatenate(card_rows, axis=1).astype(jnp.float32)
+    cards = jnp.pad(cards, ((0, 0), (0, 0), (0, _SLOTS - _CARDS))).reshape(batch, -1)
+    total = rules.positive_total[:, None].astype(jnp.float32)
+    card_points = jnp.clip(rules.card_points.astype(jnp.float32) / total, -1, 1)
+    card_points = jnp.pad(card_points, ((0, 0), (0, _SLOTS - _CARDS)))
+    taken_points = jnp.sum(jnp.where(state.taken, rules.card_points[:, None, :], 0), axis=2)
+    scale = rules.score_scale[:, None].astype(jnp.float32)
+    to_move = jnp.where(
+        passing[:, None],
+        seats >= state.current_player[:, None],
+        (seats == state.current_player[:, None]) & playing[:, None],
+    )
+    tail = [
+        jnp.zeros((batch, 4 * players)),  # voids: not worked out
+        by_row(jnp.sum(state.hands, axis=2, keepdims=True))[..., 0] / hand_size,
+        by_row(jnp.sum(state.taken, axis=2, keepdims=True))[..., 0] / players / hand_size,
+        jnp.clip(by_row(taken_points[:, :, None])[..., 0] / total, -1, 1),
+        jnp.clip(by_row(state.scores[:, :, None])[..., 0] / scale, -2, 2),
+        to_move,
+        (seats == state.leader[:, None]) & playing[:, None],
+        _one_hot(phase, 6),
+        _one_hot(state.pass_direction, len(_DIRECTIONS)),
+        (state.pass_count / hand_size)[:, None],
+        state.broken[:, None],
+        (state.tricks_done / hand_size)[:, None],
+    ]
+    parts = [cards, card_points, *[part.astype(jnp.float32) for part in tail]]
+    return jnp.concatenate(parts, axis=1)

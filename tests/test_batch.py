@@ -1,0 +1,546 @@
+"""hearts.batch, the batched engine for JAX, checked against the scalar engine move by move.
+
+Batches of games are played with random (or masked-random) actions by the jitted step;
+each game is replayed through :func:`hearts.from_hands`, :func:`hearts.legal_moves`
+and :func:`hearts.apply`: at every decision the seat to act and its legal cards must be
+the same, and at the end of each hand the totals, the hand's changes (the rewards,
+negated), the end of the game and its winners. :func:`count_disagreements` runs any
+number of hands and counts the disagreements; run this file for a long run::
+
+    python tests/test_batch.py --hands 200000
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import hearts
+from hearts import CardSet, Deal, IllegalMoveError, Pass, Phase, Play, Rules, RulesError
+from hearts import batch as hb
+from hearts.passes import passable
+from hearts.rules import PassDirection
+from hearts.tensor import encode, layout
+
+BATCH = 16
+"""Games per batch in the tests (one compile of the step per table size)."""
+_WEIGHTS = np.array([1 << card for card in range(52)], dtype=np.uint64)
+
+
+# --- trajectories ---------------------------------------------------------------------------
+
+
+def _mask(row: np.ndarray) -> int:
+    """A (52,) boolean row as a card bitmask."""
+    return int(_WEIGHTS[row].sum())
+
+
+@dataclasses.dataclass
+class Report:
+    """What a differential run checked and found."""
+
+    hands: int = 0
+    decisions: int = 0
+    disagreements: int = 0
+    examples: list[str] = dataclasses.field(default_factory=list)
+
+    def add(self, other: Report) -> None:
+        self.hands += other.hands
+        self.decisions += other.decisions
+        self.disagreements += other.disagreements
+        self.examples += other.examples[: max(0, 5 - len(self.examples))]
+
+
+class _Game:
+    """One game of the batch, replayed through the scalar engine."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.state: hearts.State | None = None
+        self.picked = 0
+        self.dead = False
+
+    def check(self, rec: dict[str, np.ndarray], b: int, report: Report) -> None:
+        """Check game ``b`` of a step's records; a disagreement ends the game."""
+        if self.dead:
+            return
+        try:
+            self._check(rec, b, report)
+        except (AssertionError, IllegalMoveError) as error:
+            self.dead = True
+            report.disagreements += 1
+            if len(report.examples) < 5:
+                report.examples.append(f"{self.rules!r}, game {b}: {error}")
+
+    def _check(self, rec: dict[str, np.ndarray], b: int, report: Report) -> None:
+        rules = self.rules
+        if rec["over_before"][b]:
+            assert self.state is not None and self.state.is_over, "the batch ended a game early"
+            return
+        state = self.state
+        if state is None or state.phase is Phase.DEAL:
+            hands = [CardSet.from_mask(_mask(row)) for row in rec["dealt"][b]]
+            if state is None:
+                state = hearts.from_hands(hands, rules)
+            else:
+                state = hearts.apply(state, Deal(hands))
+            self.picked = 0
+        player = int(rec["player"][b])
+        phase = int(rec["phase"][b])
+        legal = _mask(rec["legal"][b])
+        card = int(rec["card"][b])
+        report.decisions += 1
+        if state.phase is Phase.PASS:
+            assert phase == hb.PHASE_PASS, f"phase {phase}, the engine's is pass"
+            assert player == min(state.to_move), (
+                f"P{player} picks, the engine waits for {state.to_move}"
+            )
+            expected = passable(rules, state.hand_masks[player]) & ~self.picked
+            assert legal == expected, (
+                f"pass picks {CardSet.from_mask(legal)}, the engine's {CardSet.from_mask(expected)}"
+            )
+            self.picked |= 1 << card
+            if self.picked.bit_count() == state.pass_count:
+                state = hearts.apply(state, Pass(player, CardSet.from_mask(self.picked)))
+                self.picked = 0
+        else:
+            assert state.phase is Phase.PLAY, f"the engine's phase is {state.phase}"
+            assert phase == hb.PHASE_PLAY, f"phase {phase}, the engine's is play"
+            assert player == state.to_move[0], f"P{player} plays, the engine's P{state.to_move[0]}"
+            expected = 0
+            for move in hearts.legal_moves(state):
+                if isinstance(move, Play):
+                    expected |= 1 << move.card
+            assert legal == expected, (
+                f"hand {state.hand_number} trick {state.trick_number}: legal "
+                f"{CardSet.from_mask(legal)}, the engine's {CardSet.from_mask(expected)}"
+            )
+            done = len(state.results)
+            state = hearts.apply(state, Play(player, card))
+            if len(state.results) > done:
+                result = state.results[-1]
+                report.hands += 1
+                scores = tuple(int(v) for v in rec["scores"][b])
+                changes = tuple(int(-v) for v in rec["rewards"][b])
+                assert scores == result.scores, f"totals {scores}, the engine's {result.scores}"
+                assert changes == result.changes, (
+                    f"changes {changes}, the engine's {result.changes}"
+                )
+                assert bool(rec["terminated"][b]) == state.is_over, "the end of the game differs"
+                if state.is_over:
+                    winners = tuple(np.nonzero(rec["winners"][b])[0].tolist())
+                    assert winners == state.winners, (
+                        f"winners {winners}, the engine's {state.winners}"
+                    )
+        self.state = state
+
+
+def _lowest_or(actions: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """The card each action plays: itself if legal, else the lowest legal card."""
+    fine = legal[np.arange(len(actions)), actions]
+    return np.where(fine, actions, np.argmax(legal, axis=1))
+
+
+def count_disagreements(
+    rules: Rules,
+    hands: int,
+    *,
+    seed: int = 0,
+    batch: int = BATCH,
+    masked: float = 1.0,
+    tables: hb.BatchRules | None = None,
+) -> Report:
+    """Play at least ``hands`` hands in batches and replay them through the scalar engine.
+
+    ``masked`` is the share of games that play masked-random actions (the others play any
+    card, which the batch replaces by the lowest legal one); ``tables`` replaces the rules'
+    tables (to plant a bug). A game stops being checked at its first disagreement; the
+    hands of games no longer checked count towards ``hands`` too.
+    """
+    report = Report()
+    tables = hb.make_rules(rules) if tables is None else tables
+    rng = np.random.default_rng(seed)
+    masked_games = np.arange(batch) < round(masked * batch)
+    played = 0
+    key = jax.random.key(seed)
+    while played < hands:
+        key, deal = jax.random.split(key)
+        state = hb.init(jax.random.split(deal, batch), tables)
+        games = [_Game(rules) for _ in range(batch)]
+        while played < hands:
+            legal = np.asarray(hb.legal_action_mask(state))
+            noise = rng.random(legal.shape)
+            chosen = np.argmax(np.where(legal, noise, -1.0), axis=1)
+            wild = rng.integers(0, hb.NUM_ACTIONS, batch)
+            actions = np.where(masked_games, chosen, wild)
+            before = {
+                "phase": np.asarray(state.phase),
+                "player": np.asarray(state.current_player),
+                "legal": legal,
+                "card": _lowest_or(actions, legal),
+                "dealt": np.asarray(state.dealt),
+                "over_before": np.asarray(state.terminated),
+                "hand_number": np.asarray(state.hand_number),
+            }
+            state = hb.step(state, jnp.asarray(actions, dtype=jnp.int32))
+            rec = {
+                **before,
+                "scores": np.asarray(state.scores),
+                "rewards": np.asarray(state.rewards),
+                "terminated": np.asarray(state.terminated),
+                "winners": np.asarray(state.winners),
+            }
+            ended = (np.asarray(state.hand_number) != rec["hand_number"]) | (
+                rec["terminated"] & ~rec["over_before"]
+            )
+            played += int(ended.sum())
+            for b, game in enumerate(games):
+                game.check(rec, b, report)
+            if rec["terminated"].all():
+                break
+    return report
+
+
+# --- rules to check ----------------------------------------------------------------------------
+
+
+PRESETS = ["standard", "omnibus", "black-maria", "three-player", "five-player", "pagat", "bicycle", "tournament"]  # fmt: skip
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random :class:`~hearts.Rules` the batched engine plays."""
+    while True:
+        players = rng.choice([3, 4, 4, 5, 6, 7])
+        directions = [d for d in PassDirection if d.allowed_with(players)]
+        fields: dict[str, Any] = {"players": players}
+        if rng.random() < 0.5:
+            fields["pass_cycle"] = tuple(rng.choice(directions) for _ in range(rng.randint(1, 5)))
+        if rng.random() < 0.3:
+            fields["pass_count"] = rng.randint(1, 4)
+        if rng.random() < 0.2:
+            fields["unpassable"] = rng.choice(["QS", "QS KS AS", "AH"])
+        fields["first_lead"] = rng.choice(["lowest_club", "any_club", "left_of_dealer", "left_of_dealer_no_heart"])  # fmt: skip
+        fields["first_trick"] = rng.choice(["penalty_barred", "hearts_barred", "open", "first_turn_hearts"])  # fmt: skip
+        fields["first_trick_fallback"] = rng.choice(["any", "queen"])
+        for flag in ("must_break_hearts", "queen_breaks_hearts", "can_lead_hearts_instead_of_queen", "queen_after_hearts", "forced_discard", "bonus_counts_on_shoot", "moon_needs_bonus_cards"):  # fmt: skip
+            fields[flag] = rng.random() < 0.4
+        if fields["queen_breaks_hearts"]:
+            fields["queen_breaks_only_when_led"] = rng.random() < 0.5
+        if rng.random() < 0.6:
+            points: dict[str, int] = dict.fromkeys([f"{r}H" for r in "23456789TJQKA"], 1)
+            points["QS"] = 13
+            for _ in range(rng.randint(1, 4)):
+                card = rng.choice("23456789TJQKA") + rng.choice("CDHS")
+                points[card] = rng.choice([-10, -5, 0, 1, 2, 5, 7, 13])
+            fields["points"] = points
+        if rng.random() < 0.2:
+            fields["penalty_cards"] = rng.choice(["QS", "QS JD", "2H 3H QS"])
+        fields["moon"] = rng.choice(["add", "subtract", "off"])
+        if rng.random() < 0.2:
+            fields["moon_value"] = rng.randint(10, 40)
+        if rng.random() < 0.2:
+            fields["no_trick_bonus"] = rng.choice([-5, 3])
+        if rng.random() < 0.2:
+            fields["no_heart_bonus"] = rng.choice([-3, 2])
+        fields["target"] = rng.choice([None, 30, 50, 100])
+        fields["target_must_be_exceeded"] = rng.random() < 0.3
+        if fields["target"] is None or rng.random() < 0.3:
+            fields["hands"] = rng.randint(1, 4)
+        if rng.random() < 0.2:
+            fields["resets"] = (rng.choice([20, 26, 50]),)
+        if rng.random() < 0.2:
+            fields["score_floor"] = 0
+        elif rng.random() < 0.2:
+            fields["play_on_ties"] = True
+        try:
+            rules = Rules(**fields)
+        except RulesError:
+            continue
+        assert hb.supports(rules)
+        return rules
+
+
+def _random_rules_cases(count: int, seed: int, players: tuple[int, ...]) -> Iterator[Rules]:
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        rules = random_rules(rng)
+        if rules.players in players:
+            found += 1
+            yield rules
+
+
+# --- the differential tests ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_presets_agree_with_the_engine(name: str) -> None:
+    rules = Rules.preset(name)
+    report = count_disagreements(rules, 48, seed=len(name), masked=0.75)
+    assert report.disagreements == 0, report.examples
+    assert report.hands >= 48 and report.decisions > 48 * rules.hand_size
+
+
+def test_full_games_agree_with_the_engine() -> None:
+    # Whole games to the end, hand after hand: totals, game end and winners.
+    report = count_disagreements(Rules(target=40), 100, seed=5)
+    assert report.disagreements == 0, report.examples
+    assert report.hands >= 100
+
+
+@pytest.mark.parametrize(
+    "rules", list(_random_rules_cases(6, seed=11, players=(3, 4, 5))), ids=repr
+)
+def test_random_rules_agree_with_the_engine(rules: Rules) -> None:
+    report = count_disagreements(rules, 32, seed=3, masked=0.75)
+    assert report.disagreements == 0, report.examples
+    assert report.hands >= 32
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules", list(_random_rules_cases(12, seed=12, players=(3, 4, 5, 6, 7))), ids=repr
+)
+def test_more_random_rules_agree_with_the_engine(rules: Rules) -> None:
+    report = count_disagreements(rules, 128, seed=4, masked=0.75)
+    assert report.disagreements == 0, report.examples
+
+
+def test_a_wrong_point_is_caught() -> None:
+    tables = hb.make_rules(Rules())
+    wrong = dataclasses.replace(
+        tables, card_points=tables.card_points.at[int(hearts.Card("QS"))].set(12)
+    )
+    report = count_disagreements(Rules(), 32, seed=1, tables=wrong)
+    assert report.disagreements > 0
+    assert any("totals" in example or "changes" in example for example in report.examples)
+
+
+def test_a_wrong_rule_of_play_is_caught() -> None:
+    tables = hb.make_rules(Rules())
+    wrong = dataclasses.replace(tables, must_break_hearts=jnp.asarray(False))
+    report = count_disagreements(Rules(), 32, seed=1, tables=wrong)
+    assert report.disagreements > 0
+    assert any("legal" in example for example in report.examples)
+
+
+# --- the API -----------------------------------------------------------------------------------
+
+
+def test_refusals_name_the_field() -> None:
+    cases = {
+        "jokers": Rules(players=3, jokers=2),
+        "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
+        "multipliers": Rules(multipliers={"TC": 2}),
+        "moon": Rules(moon="choose"),
+        "sun": Rules(sun="add"),
+        "chips": Rules.preset("chips"),
+        "partners": Rules.preset("partnership"),
+        "claims": Rules(claims=True),
+    }
+    for field, rules in cases.items():
+        assert not hb.supports(rules)
+        with pytest.raises(RulesError, match=rf"hearts\.batch does not play Rules\.{field} "):
+            hb.init(jax.random.split(jax.random.key(0), 2), rules)
+    for name in PRESETS:
+        assert hb.unsupported(Rules.preset(name)) is None
+
+
+def test_added_rules_of_play_are_refused() -> None:
+    class NoLowClubs:
+        name = "no low clubs"
+
+        def applies(self, rules: Rules, first: bool, opening: int) -> bool:
+            return opening == hearts.play.LEAD
+
+        def allows(
+            self, rules: Rules, hand: int, cards: int, trick: Any, first: bool, broken: bool
+        ) -> int:
+            return cards & ~0b11 or cards
+
+        def refusal(
+            self, rules: Rules, who: str, hand: int, allowed: int, trick: Any, card: int
+        ) -> str:
+            return "no low clubs."
+
+    rule = NoLowClubs()
+    hearts.play.add_rule(rule)
+    try:
+        with pytest.raises(RulesError, match=r"added with hearts\.play\.add_rule \(no low clubs\)"):
+            hb.make_rules(Rules(target=77))
+    finally:
+        hearts.play.remove_rule(rule)
+    assert hb.supports(Rules(target=77))
+
+
+def test_import_hearts_does_not_import_jax() -> None:
+    import subprocess
+
+    code = (
+        "import sys, hearts\nassert 'jax' not in sys.modules and 'hearts.batch' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _play_along(rules: Rules, seed: int, steps: int) -> Iterator[tuple[hb.State, hearts.State]]:
+    """The batched state and the engine's state of its game 0, step after step."""
+    state = hb.init(jax.random.split(jax.random.key(seed), BATCH), rules)
+    scalar = hearts.from_hands(
+        [CardSet.from_mask(_mask(row)) for row in np.asarray(state.dealt[0])], rules
+    )
+    rng = random.Random(seed)
+    picked = 0
+    for _ in range(steps):
+        yield state, scalar
+        legal = np.asarray(hb.legal_action_mask(state))
+        actions = [rng.choice(np.nonzero(row)[0].tolist()) for row in legal]
+        player = int(state.current_player[0])
+        if scalar.phase is Phase.PASS:
+            picked |= 1 << actions[0]
+            if picked.bit_count() == scalar.pass_count:
+                scalar = hearts.apply(scalar, Pass(player, CardSet.from_mask(picked)))
+                picked = 0
+        else:
+            scalar = hearts.apply(scalar, Play(player, actions[0]))
+        state = hb.step(state, jnp.asarray(actions))
+        if scalar.phase is not Phase.PLAY and scalar.phase is not Phase.PASS:
+            return
+
+
+CLAIMED = ["hand", "pass_picked", "passed", "received", "deck", "played", "trick", "taken", "known", "card_points", "hand_sizes", "tricks_won", "points_taken", "scores", "to_move", "leader", "phase", "pass_direction", "pass_count", "hearts_broken", "trick_number"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules.preset("omnibus").replace(first_lead="left_of_dealer", target=None, hands=3),
+        Rules.preset("three-player"),
+    ],
+    ids=repr,
+)
+def test_observations_match_the_tensor_in_play(rules: Rules) -> None:
+    players = rules.players
+    where = layout(players)
+    compared = 0
+    for state, scalar in _play_along(rules, seed=2, steps=80):
+        if scalar.phase is not Phase.PLAY:
+            continue
+        for seat in range(players):
+            mine = np.asarray(hb.observe(state, seat))[0]
+            theirs = encode(hearts.view(scalar, seat))
+            for name in CLAIMED:
+                np.testing.assert_allclose(
+                    mine[where[name]], theirs[where[name]], atol=1e-6, err_msg=name
+                )
+            compared += 1
+    assert compared > 100
+
+
+def test_raw_keys() -> None:
+    raw = jax.random.key_data(jax.random.split(jax.random.key(5), BATCH))
+    assert raw.dtype == jnp.uint32
+    state = hb.init(raw, Rules())
+    typed = hb.init(jax.random.split(jax.random.key(5), BATCH), Rules())
+    np.testing.assert_array_equal(np.asarray(state.hands), np.asarray(typed.hands))
+
+
+def test_observations_in_the_pass() -> None:
+    for state, scalar in _play_along(Rules(), seed=3, steps=5):
+        seat = int(state.current_player[0])
+        vector = np.asarray(hb.observe(state, seat))[0]
+        theirs = encode(hearts.view(scalar, seat))
+        for name in ("hand", "deck", "scores", "phase", "pass_direction", "pass_count", "to_move"):
+            np.testing.assert_allclose(
+                vector[layout(4)[name]], theirs[layout(4)[name]], err_msg=name
+            )
+        picked = vector[layout(4)["pass_picked"]]
+        assert picked.sum() == int(np.asarray(state.passed[0, seat]).sum())
+
+
+def _leaves(state: hb.State) -> list[np.ndarray]:
+    """The arrays of a state (the keys as their data), as NumPy arrays."""
+    return [
+        np.asarray(jax.random.key_data(leaf))
+        if jnp.issubdtype(leaf.dtype, jax.dtypes.prng_key)
+        else np.asarray(leaf)
+        for leaf in jax.tree_util.tree_leaves(state)
+    ]
+
+
+def test_jit_and_vmap() -> None:
+    # Two batches stacked: the step vmapped over them, jitted, is the step of each.
+    batches = [hb.init(jax.random.split(jax.random.key(seed), BATCH), Rules()) for seed in (0, 1)]
+    states = jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *batches)
+    assert states.hands.shape == (2, BATCH, 4, 52)
+    actions = jnp.zeros((2, BATCH), dtype=jnp.int32)
+    stepped = jax.jit(jax.vmap(hb.step))(states, actions)
+    one = hb.step(batches[1], actions[1])
+    for got, want in zip(_leaves(stepped), _leaves(one), strict=True):
+        np.testing.assert_array_equal(got[1], want)
+    masks = jax.vmap(hb.legal_action_mask)(states)
+    assert masks.shape == (2, BATCH, 52)
+    np.testing.assert_array_equal(
+        np.asarray(masks[0]), np.asarray(hb.legal_action_mask(batches[0]))
+    )
+
+
+def test_a_terminated_game_stays_as_it_is() -> None:
+    rules = Rules(target=None, hands=1, pass_cycle="none")
+    state = hb.init(jax.random.split(jax.random.key(4), BATCH), rules)
+    for _ in range(52):
+        state = hb.step(state, jnp.zeros(BATCH, dtype=jnp.int32))
+    assert state.terminated.all()
+    assert (state.phase == hb.PHASE_OVER).all()
+    assert not hb.legal_action_mask(state).any()
+    assert (jnp.sum(hb.game_rewards(state), axis=1) >= 1).all()
+    again = hb.step(state, jnp.zeros(BATCH, dtype=jnp.int32))
+    assert not again.rewards.any()
+    for before, after in zip(_leaves(state), _leaves(again), strict=True):
+        if before.dtype != np.float32:  # the rewards: zero after the end
+            np.testing.assert_array_equal(before, after)
+
+
+# --- the long run -----------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per set of rules")
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--random-rules", type=int, default=8, help="random Rules to add")
+    args = parser.parse_args(argv)
+    cases = [Rules.preset(name) for name in PRESETS]
+    cases += list(_random_rules_cases(args.random_rules, args.seed, (3, 4, 5, 6, 7)))
+    total = Report()
+    for rules in cases:
+        began = time.perf_counter()
+        report = count_disagreements(
+            rules, args.hands, seed=args.seed, batch=args.batch, masked=0.75
+        )
+        total.add(report)
+        print(
+            f"{rules!r}: {report.hands:,} hands, {report.decisions:,} decisions, "
+            f"{report.disagreements} disagreements ({time.perf_counter() - began:.1f}s)"
+        )
+    print(
+        f"total: {total.hands:,} hands, {total.decisions:,} decisions, {total.disagreements} disagreements"
+    )
+    for example in total.examples:
+        print("  ", example)
+    return 1 if total.disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
