@@ -122,6 +122,7 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
                 f"step takes a dict from each agent to its action, got {describe_value(actions)}."
             )
         if not self.agents:
+            _ = self.game  # before the first reset, says to call it
             raise IllegalMoveError("The game is over: call reset() to play another.")
         rewards = dict.fromkeys(self.possible_agents, 0.0)
         if self.game.phase is Phase.PASS:

@@ -177,6 +177,7 @@ def count_disagreements(
         key, deal = jax.random.split(key)
         state = hb.init(jax.random.split(deal, batch), tables)
         games = [_Game(rules) for _ in range(batch)]
+        idle = 0  # steps since a hand last ended: a batch that never ends one fails
         while played < hands:
             legal = np.asarray(hb.legal_action_mask(state))
             noise = rng.random(legal.shape)
@@ -204,11 +205,18 @@ def count_disagreements(
                 rec["terminated"] & ~rec["over_before"]
             )
             played += int(ended.sum())
+            idle = 0 if ended.any() else idle + 1
+            assert idle < 4 * tables_hand_steps(rules), "no hand of the batch ends"
             for b, game in enumerate(games):
                 game.check(rec, b, report)
             if rec["terminated"].all():
                 break
     return report
+
+
+def tables_hand_steps(rules: Rules) -> int:
+    """The steps of one whole hand: every seat's pass picks and every card played."""
+    return rules.players * (rules.pass_count + rules.hand_size)
 
 
 # --- rules to check ----------------------------------------------------------------------------
