@@ -7,12 +7,13 @@ import pickle
 import random
 import threading
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pools import process_pool
 from positions import CLUBS, DIAMONDS, HEARTS, SPADES, hold_hand, play
 from test_properties import rules_strategy
 
@@ -202,7 +203,7 @@ def _tournament(executor: object = None, chunk: int | None = None) -> hearts.Tou
 
 def test_a_tournament_on_a_process_pool_matches_the_serial_run() -> None:
     serial = _tournament()
-    with ProcessPoolExecutor(2) as pool:
+    with process_pool(2) as pool:
         assert _tournament(pool) == serial
     with ThreadPoolExecutor(2) as pool:
         assert _tournament(pool) == serial
@@ -435,7 +436,9 @@ def _watched(executor: Any = None, progress: Any = None) -> hearts.TournamentRes
     )
 
 
-@pytest.mark.parametrize("pool", [None, ThreadPoolExecutor, ProcessPoolExecutor])
+@pytest.mark.parametrize(
+    "pool", [None, ThreadPoolExecutor, process_pool], ids=["serial", "threads", "processes"]
+)
 def test_progress_sees_every_game_in_order_in_the_callers_thread(pool: type | None) -> None:
     calls: list[tuple[int, int, hearts.GameResult, int]] = []
 

@@ -14,10 +14,10 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from pools import process_pool
 
 import hearts
 from hearts import GameResult, RandomBot, RuleBot, Rules, Tournament, simulation
@@ -37,10 +37,10 @@ def test_the_games_are_the_same_whatever_the_executor_and_the_chunks() -> None:
     plan = _plan()
     serial = plan.run()
     assert [game.seed for game in serial.games] == [hearts.tournament_seed(3, g) for g in range(12)]
-    with ProcessPoolExecutor(2) as pool:
+    with process_pool(2) as pool:
         for chunk in (1, 3, 5, 12, None):
             assert plan.run(pool, chunk=chunk) == serial, chunk
-    with ProcessPoolExecutor(1) as pool:
+    with process_pool(1) as pool:
         assert plan.run(pool, chunk=4) == serial
 
 
@@ -123,7 +123,7 @@ def test_a_run_stopped_at_a_random_point_resumes_to_the_same_result(
     plan = _plan(games=15)
     whole = plan.run()
     stops = sorted(rng.sample(range(1, 15), rng.randint(1, 3)))
-    with ProcessPoolExecutor(2) as pool:
+    with process_pool(2) as pool:
         for stop in stops:
             executor = pool if rng.random() < 0.5 else None
             games = plan.play(executor, out=path, resume=True, chunk=rng.randint(1, 4))
