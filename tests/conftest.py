@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import collections
-
 import pytest
-
-DIFFERENTIAL_EVENTS: collections.Counter[str] = collections.Counter()
-"""Filled by tests/test_openspiel.py; printed in the terminal summary."""
+from events import DIFFERENTIAL_EVENTS
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

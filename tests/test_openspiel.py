@@ -12,8 +12,8 @@ import re
 
 import pyspiel
 import pytest
-from conftest import DIFFERENTIAL_EVENTS
 from differential import ALL_PARAMETERS, run
+from events import DIFFERENTIAL_EVENTS
 
 import hearts
 from hearts import Card, HeartsError, PassDirection
