@@ -552,3 +552,12 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def test_the_modules_doctests() -> None:
+    """hearts/batch.py's examples (pytest's doctest collection leaves the module out, as it
+    needs JAX: pyproject.toml), run here where JAX is installed."""
+    import doctest
+
+    result = doctest.testmod(hb, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0, result
