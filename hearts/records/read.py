@@ -474,23 +474,18 @@ def _check_rules_types(data: dict[str, object], path: str) -> None:
             for i, item in enumerate(_list(value, where, what="totals")):
                 _int(item, f"{where}[{i}]")
         elif name == "multipliers":
-            if not isinstance(value, dict):
-                raise RecordError(
-                    where, f"must map cards to factors, as {{'TC': 2}}, got {_show(value)}."
-                )
-            for key, factor in value.items():
-                _card(key, _key(where, key))
-                _int(factor, _key(where, key))
-        elif name == "points":
-            if value == []:
-                continue  # Rules.to_dict() writes an empty point table as a list
-            if not isinstance(value, dict):
-                raise RecordError(
-                    where, f"must map cards to points, as {{'QS': 13}}, got {_show(value)}."
-                )
-            for key, points in value.items():
-                _card(key, _key(where, key))
-                _int(points, _key(where, key))
+            _card_numbers(value, where, "factors, as {'TC': 2}")
+        elif name == "points" and value != []:  # to_dict() writes an empty table as a list
+            _card_numbers(value, where, "points, as {'QS': 13}")
+
+
+def _card_numbers(value: object, where: str, what: str) -> None:
+    """A JSON object from cards to whole numbers (a point table, the multipliers)."""
+    if not isinstance(value, dict):
+        raise RecordError(where, f"must map cards to {what}, got {_show(value)}.")
+    for key, number in value.items():
+        _card(key, _key(where, key))
+        _int(number, _key(where, key))
 
 
 _MISSING: Final = object()
