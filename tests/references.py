@@ -58,3 +58,14 @@ def exhaustive(state: State, root: int, hand: int) -> float:
     costs = [exhaustive(hearts.apply(state, move), root, hand) for move in moves]
     # The root's side is the root alone; a shooter's choice is made for its side too.
     return min(costs) if state.to_move[0] == root else max(costs)
+
+
+def exhaustive_values(state: State) -> dict[Play, float]:
+    """Each play of the seat to move, and its cost to that seat by :func:`exhaustive`: what
+    ``hearts.solve(state, every_move=True).values`` must hold."""
+    root, hand = state.to_move[0], len(state.results)
+    return {
+        move: exhaustive(hearts.apply(state, move), root, hand)
+        for move in hearts.legal_moves(state)
+        if isinstance(move, Play)
+    }
