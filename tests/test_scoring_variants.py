@@ -210,9 +210,14 @@ def test_a_partnership_game_ends_and_is_won_by_partnership() -> None:
     assert hearts.game_winners(rules, (99, 60, 99, 60), hands_played=5) == ()
     state = hearts.new_game(rules, seed=3)
     assert (hearts.view(state, 0).partner, hearts.view(state, 3).partner) == (2, 1)
-    result = hearts.play_game(rules, [hearts.RuleBot(), hearts.RandomBot()] * 2, seed=3)
-    assert result.scores[0] == result.scores[2] and result.scores[1] == result.scores[3]
-    assert result.winners in ((0, 2), (1, 3))
+    bots = [hearts.RuleBot(), hearts.RandomBot()] * 2
+    for bot_seed in range(4):
+        result = hearts.play_game(rules, bots, seed=3, bot_seed=bot_seed)
+        assert result.scores[0] == result.scores[2] and result.scores[1] == result.scores[3]
+        lowest = min(result.scores)
+        # Partners share one total, so the winners are a whole partnership (both on a tie).
+        assert result.winners == tuple(s for s in range(4) if result.scores[s] == lowest)
+        assert result.winners in ((0, 2), (1, 3), (0, 1, 2, 3))
     with pytest.raises(
         RulesError, match=r"Rules\.partners .* needs 4 players; got Rules\.players=3"
     ):
