@@ -22,7 +22,6 @@ import random
 import time
 
 import jax
-import jax.numpy as jnp
 import pyspiel
 from environment import environment, table
 
@@ -40,11 +39,7 @@ def batched_rate(rules: hearts.Rules, size: int, steps: int) -> tuple[float, flo
         ]:  # fmt: skip
             state, key = carry
             key, sub = jax.random.split(key)
-            legal = batch.legal_action_mask(state)
-            count = legal.sum(axis=1)
-            pick = (jax.random.uniform(sub, count.shape) * count).astype(jnp.int32)
-            actions = jnp.argmax(jnp.cumsum(legal, axis=1) > pick[:, None], axis=1)
-            return (batch.step(state, actions), key), None
+            return (batch.step(state, batch.random_actions(state, sub)), key), None
 
         return jax.lax.scan(one, (state, key), None, length=steps)[0]
 

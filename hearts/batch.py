@@ -87,14 +87,17 @@ __all__ = [
     "BatchRules",
     "State",
     "effective_actions",
+    "from_cards",
     "game_rewards",
     "init",
     "legal_action_mask",
     "make_rules",
     "observation_size",
     "observe",
+    "random_actions",
     "step",
     "supports",
+    "to_cards",
     "unsupported",
 ]
 
@@ -109,13 +112,9 @@ PHASE_OVER: Final = 5
 
 _CARDS: Final = 52
 _SLOTS: Final = 55  # the observation's card slots: 52 cards and 3 jokers
+_RANKS: Final = 13
+_SUITS: Final = 4
 _DIRECTIONS: Final = tuple(PassDirection)
-_SUIT_OF: Final = np.arange(_CARDS) // 13
-_HEARTS: Final = np.array([bool(HEARTS_MASK >> card & 1) for card in range(_CARDS)])
-_CLUBS: Final = np.array([bool(SUIT_MASKS[Suit.CLUBS] >> card & 1) for card in range(_CARDS)])
-_QUEEN: Final = int(QUEEN_OF_SPADES)
-_QUEEN_ONLY: Final = np.arange(_CARDS) == _QUEEN
-_BEFORE: Final = np.arange(_CARDS)[None, :] < np.arange(_CARDS)[:, None]  # [c, j]: j < c
 _FIRST_LEADS: Final = (
     FirstLead.LOWEST_CLUB,
     FirstLead.ANY_CLUB,
@@ -123,11 +122,72 @@ _FIRST_LEADS: Final = (
     FirstLead.LEFT_OF_DEALER_NO_HEART,
 )
 _MOON_MODES: Final = {ShootMode.OFF: 0, ShootMode.ADD: 1, ShootMode.SUBTRACT: 2}
+_RANK_BITS: Final = np.array([1 << rank for rank in range(_RANKS)], dtype=np.uint32)
+_SHIFTS: Final = np.arange(_RANKS, dtype=np.uint32)
 
 
-def _mask_array(mask: int) -> np.ndarray[Any, np.dtype[np.bool_]]:
-    """A card bitmask as 52 booleans (the jokers' bits dropped)."""
-    return np.array([bool(mask >> card & 1) for card in range(_CARDS)])
+def _words(mask: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """A card bitmask as a card set of this module: one uint32 word per suit."""
+    full = (1 << _RANKS) - 1
+    return np.array([mask >> (_RANKS * suit) & full for suit in range(_SUITS)], dtype=np.uint32)
+
+
+_HEART_WORDS: Final = _words(HEARTS_MASK)
+_NO_HEARTS: Final = ~_HEART_WORDS
+_CLUB_WORDS: Final = _words(SUIT_MASKS[Suit.CLUBS])
+_QUEEN_WORDS: Final = _words(1 << int(QUEEN_OF_SPADES))
+_NO_QUEEN: Final = ~_QUEEN_WORDS
+
+
+def to_cards(sets: jax.Array) -> jax.Array:
+    """Bool ``(..., 52)``: card sets of this module (uint32 ``(..., 4)``) as one flag per card.
+
+    A card set here is one uint32 word per suit (clubs, diamonds, hearts, spades), bit
+    ``rank - 2`` of the card's suit set: ``to_cards`` unpacks it, :func:`from_cards`
+    packs it.
+
+    >>> sets = from_cards(jnp.arange(52) % 13 == 0)     # the four twos
+    >>> sets.tolist(), to_cards(sets).nonzero()[0].tolist()
+    ([1, 1, 1, 1], [0, 13, 26, 39])
+    """
+    bits = (sets[..., None] >> _SHIFTS) & 1
+    return bits.reshape(*sets.shape[:-1], _CARDS).astype(jnp.bool_)
+
+
+def from_cards(cards: jax.Array) -> jax.Array:
+    """Uint32 ``(..., 4)``: one flag per card (bool ``(..., 52)``) as card sets (:func:`to_cards`).
+
+    >>> from_cards(jnp.arange(52) == 49).tolist()     # Q♠ alone
+    [0, 0, 0, 1024]
+    """
+    grouped = cards.reshape(*cards.shape[:-1], _SUITS, _RANKS)
+    return jnp.sum(jnp.where(grouped, _RANK_BITS, 0), axis=-1, dtype=jnp.uint32)
+
+
+def _card_bits(card: jax.Array) -> jax.Array:
+    """Uint32 ``card.shape + (4,)``: the set of ``card`` alone (empty for a card < 0)."""
+    suit = card // _RANKS
+    bit = jnp.left_shift(jnp.uint32(1), (card % _RANKS).astype(jnp.uint32))
+    here = (jnp.arange(_SUITS) == suit[..., None]) & (card >= 0)[..., None]
+    return jnp.where(here, bit[..., None], jnp.uint32(0))
+
+
+def _nonempty(sets: jax.Array) -> jax.Array:
+    """Bool: each card set (the last axis) holds a card."""
+    return jnp.any(sets != 0, axis=-1)
+
+
+def _count(sets: jax.Array) -> jax.Array:
+    """Int32: the cards of each card set."""
+    return jnp.sum(jax.lax.population_count(sets), axis=-1).astype(jnp.int32)
+
+
+def _lowest(sets: jax.Array) -> jax.Array:
+    """Int32: the lowest card of each card set (suit by suit, then rank; 0 when empty)."""
+    lowest_bits = jax.lax.population_count((sets & (~sets + jnp.uint32(1))) - jnp.uint32(1))
+    cards = jnp.arange(_SUITS) * _RANKS + lowest_bits.astype(jnp.int32)  # 13 or more: none
+    cards = jnp.where(sets != 0, cards, _CARDS)
+    return jnp.min(cards, axis=-1) % _CARDS
 
 
 def _padded(values: list[int], step: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], int]:
@@ -149,7 +209,7 @@ class BatchRules:
     Made by :func:`make_rules`; a :class:`State` holds one copy per game (a leading batch
     axis on every array). ``players`` and ``cards`` (the deck's size) fix the arrays'
     shapes and are static; everything else is data, so rules of the same table size share
-    one compiled step. Masks are 52 booleans indexed by card.
+    one compiled step. Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
 
     >>> import hearts
     >>> tables = make_rules(hearts.Rules.preset("omnibus"))
@@ -162,7 +222,7 @@ class BatchRules:
     cards: int = dataclasses.field(metadata={"static": True})
     """Cards in the deck, ``players * hand_size`` (static)."""
     deck: jax.Array
-    """Bool (52,): the cards in play."""
+    """Card set: the cards in play."""
     card_points: jax.Array
     """Int32 (52,): each card's points (0 outside the deck)."""
     positive_total: jax.Array
@@ -170,22 +230,22 @@ class BatchRules:
     score_scale: jax.Array
     """Int32: what :func:`observe` divides a total by (:func:`hearts.tensor.score_scale`)."""
     penalty: jax.Array
-    """Bool (52,): the penalty cards (``Rules.penalty_mask``)."""
+    """Card set: the penalty cards (``Rules.penalty_mask``)."""
     shoot_counted: jax.Array
-    """Bool (52,): the cards that still count for their taker on a moon hand (the bonus
+    """Card set: the cards that still count for their taker on a moon hand (the bonus
     cards under ``bonus_counts_on_shoot``)."""
     moon: jax.Array
-    """Bool (52,): the cards a shooter takes (``Rules.moon_mask``; none when the moon is off)."""
+    """Card set: the cards a shooter takes (``Rules.moon_mask``; none when the moon is off)."""
     moon_points: jax.Array
     """Int32: the moon's value."""
     moon_mode: jax.Array
     """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter)."""
     breaking: jax.Array
-    """Bool (52,): the cards that break hearts when played (``Rules.breaking_mask``)."""
+    """Card set: the cards that break hearts when played (``Rules.breaking_mask``)."""
     lead_breaking: jax.Array
-    """Bool (52,): the cards that break hearts when they lead (``Rules.lead_breaking_mask``)."""
+    """Card set: the cards that break hearts when they lead (``Rules.lead_breaking_mask``)."""
     first_trick_barred: jax.Array
-    """Bool (52,): the cards barred from the first trick (``Rules.first_trick_barred``)."""
+    """Card set: the cards barred from the first trick (``Rules.first_trick_barred``)."""
     first_turn_hearts: jax.Array
     """Bool: hearts are allowed on the first trick to a seat without a club it may play."""
     fallback_queen: jax.Array
@@ -204,7 +264,7 @@ class BatchRules:
     forced_discard: jax.Array
     """Bool: ``Rules.forced_discard``."""
     unpassable: jax.Array
-    """Bool (52,): cards that may not be passed."""
+    """Card set: cards that may not be passed."""
     cycle_length: jax.Array
     """Int32: the hands of the pass cycle."""
     pass_offsets: jax.Array
@@ -313,7 +373,7 @@ def make_rules(rules: Rules) -> BatchRules:
 
     >>> import hearts
     >>> tables = make_rules(hearts.Rules(players=3))
-    >>> tables.hand_size, bool(tables.deck[13]), tables.pass_offsets[:3].tolist()
+    >>> tables.hand_size, bool(to_cards(tables.deck)[13]), tables.pass_offsets[:3].tolist()
     (17, False, [1, 2, 0])
     >>> make_rules(hearts.Rules.preset("chips"))
     Traceback (most recent call last):
@@ -348,7 +408,7 @@ def _make_rules(rules: Rules) -> BatchRules:
         return jnp.asarray(value, dtype=jnp.bool_)
 
     def cards(mask: int) -> jax.Array:
-        return jnp.asarray(_mask_array(mask))
+        return jnp.asarray(_words(mask))
 
     return BatchRules(
         players=players,
@@ -402,13 +462,14 @@ def _make_rules(rules: Rules) -> BatchRules:
 class State:
     """A batch of games: every array has a leading batch axis ``B``.
 
-    ``P`` is the number of players; card sets are ``(B, P, 52)`` booleans indexed by card.
+    ``P`` is the number of players; a card set is four uint32 words, one per suit
+    (:func:`to_cards` unpacks them into 52 flags), so a seat's cards are ``(B, P, 4)``.
 
     >>> import jax
     >>> import hearts
     >>> state = init(jax.random.split(jax.random.key(1), 2), hearts.Rules())
-    >>> state.hands.shape, state.hands.sum(axis=2).tolist()[0], state.scores.dtype.name
-    ((2, 4, 52), [13, 13, 13, 13], 'int32')
+    >>> state.hands.shape, to_cards(state.hands).sum(axis=2).tolist()[0]
+    ((2, 4, 4), [13, 13, 13, 13])
     """
 
     rules: BatchRules
@@ -416,15 +477,15 @@ class State:
     key: jax.Array
     """Each game's PRNG key, from which the next hand is dealt."""
     hands: jax.Array
-    """Bool (B, P, 52): the cards each seat holds."""
+    """Card sets (B, P, 4): the cards each seat holds."""
     dealt: jax.Array
-    """Bool (B, P, 52): the cards dealt to each seat this hand (before the pass)."""
+    """Card sets (B, P, 4): the cards dealt to each seat this hand (before the pass)."""
     passed: jax.Array
-    """Bool (B, P, 52): the cards each seat picked to pass this hand (so far)."""
+    """Card sets (B, P, 4): the cards each seat picked to pass this hand (so far)."""
     played: jax.Array
-    """Bool (B, P, 52): the cards each seat has played this hand."""
+    """Card sets (B, P, 4): the cards each seat has played this hand."""
     taken: jax.Array
-    """Bool (B, P, 52): the cards each seat has won this hand."""
+    """Card sets (B, P, 4): the cards each seat has won this hand."""
     trick: jax.Array
     """Int32 (B, P): the cards of the current trick by position from its leader (-1: none)."""
     trick_size: jax.Array
@@ -465,8 +526,8 @@ class State:
 
 def _rows(values: jax.Array, seats: jax.Array) -> jax.Array:
     """``values[b, seats[b]]`` for (B, P, ...) values and (B,) seats."""
-    index = seats.reshape(seats.shape + (1,) * (values.ndim - 1))
-    return jnp.take_along_axis(values, index, axis=1)[:, 0]
+    hot = _one_hot(seats, values.shape[1]).reshape(seats.shape + (-1,) + (1,) * (values.ndim - 2))
+    return jnp.sum(jnp.where(hot, values, 0), axis=1, dtype=values.dtype)
 
 
 def _at(table: jax.Array, index: jax.Array) -> jax.Array:
@@ -487,14 +548,7 @@ def _begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> d
     words = jax.random.key_data(key).shape[-1]
     keys = jax.vmap(lambda k: jax.random.split(k, 1 + -(-_CARDS // words)))(key)
     bits = jax.random.key_data(keys[:, 1:]).reshape(batch, -1)[:, :_CARDS]
-    # A card's place in the shuffled deck is the number of deck cards that drew less (ties
-    # broken by card), and the places deal hand_size cards to each seat.
-    lower = (bits[:, None, :] < bits[:, :, None]) | (
-        (bits[:, None, :] == bits[:, :, None]) & _BEFORE[None, :, :]
-    )
-    place = jnp.sum(lower & rules.deck[:, None, :], axis=2)
-    seat = place // hand_size
-    hands = (seat[:, None, :] == jnp.arange(players)[None, :, None]) & rules.deck[:, None, :]
+    hands = _deal(to_cards(rules.deck), bits, players, hand_size)
     cycle = hand_number % rules.cycle_length
     count = _at(rules.pass_counts, cycle)
     empty = jnp.zeros_like(hands)
@@ -524,9 +578,35 @@ def _begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> d
     return fields
 
 
+def _deal(deck: jax.Array, bits: jax.Array, players: int, hand_size: int) -> jax.Array:
+    """Card sets (B, P, 4): the deck's cards dealt ``hand_size`` to a seat, at random.
+
+    Card by card, each goes to a seat with room left, drawn with chances in proportion to
+    the room: every deal is as likely as from a shuffled deck (and no sort is needed,
+    which is slow on a CPU). ``bits`` gives 32 random bits per card (the top 24 are used).
+    """
+    batch = bits.shape[0]
+    unit = (bits >> 8).astype(jnp.float32) * (1.0 / (1 << 24))
+    below = jnp.arange(players)[:, None] <= jnp.arange(players)[None, :]  # [seat, up to]
+
+    def one(card: jax.Array, carry: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
+        hands, room = carry
+        left = jnp.sum(room, axis=1)
+        draw = jnp.minimum((unit[:, card] * left).astype(jnp.int32), left - 1)
+        ends = jnp.sum(jnp.where(below, room[:, :, None], 0), axis=1)  # room up to each seat
+        seat = jnp.sum(ends <= draw[:, None], axis=1)
+        gets = (jnp.arange(players) == seat[:, None]) & deck[:, card][:, None]
+        hands = hands | jnp.where(gets[:, :, None], _card_bits(card), jnp.uint32(0))
+        return hands, room - gets
+
+    hands = jnp.zeros((batch, players, _SUITS), dtype=jnp.uint32)
+    room = jnp.full((batch, players), hand_size, dtype=jnp.int32)
+    return jax.lax.fori_loop(0, _CARDS, one, (hands, room))[0]
+
+
 def _opening_leader(rules: BatchRules, hands: jax.Array, hand_number: jax.Array) -> jax.Array:
     """Who leads the first trick, from the hands after the pass (:func:`hearts.play.first_leader`)."""
-    holds = jnp.take_along_axis(hands, rules.lowest_club[:, None, None], axis=2)[..., 0]
+    holds = _nonempty(hands & _card_bits(rules.lowest_club)[:, None, :])
     holder = jnp.argmax(holds, axis=1).astype(jnp.int32)
     left = ((hand_number + 1) % rules.players).astype(jnp.int32)
     return jnp.where(rules.first_lead <= 1, holder, left)
@@ -582,7 +662,7 @@ def _init(keys: jax.Array, tables: BatchRules) -> State:
 
 def _narrowed(cards: jax.Array, narrow: jax.Array, when: jax.Array) -> jax.Array:
     """``narrow`` where ``when`` holds and it leaves a card, else ``cards`` (``a or b``)."""
-    use = when & jnp.any(narrow, axis=1)
+    use = when & _nonempty(narrow)
     return jnp.where(use[:, None], narrow, cards)
 
 
@@ -592,10 +672,9 @@ def _playable(state: State) -> jax.Array:
     hand = _rows(state.hands, state.current_player)
     lead = state.trick_size == 0
     first = state.first
-    led_suit = jnp.maximum(state.trick[:, 0], 0) // 13
-    follow = hand & (_SUIT_OF[None, :] == led_suit[:, None])
-    can_follow = jnp.any(follow, axis=1)
-    hearts, clubs, queen = _HEARTS[None, :], _CLUBS[None, :], _QUEEN_ONLY[None, :]
+    led_suit = jnp.maximum(state.trick[:, 0], 0) // _RANKS
+    follow = jnp.where(jnp.arange(_SUITS) == led_suit[:, None], hand, jnp.uint32(0))
+    can_follow = _nonempty(follow)
     # Follow suit.
     cards = jnp.where((~lead & can_follow)[:, None], follow, hand)
     # Forced discard: a seat that cannot follow plays a penalty card, after the first trick.
@@ -603,28 +682,37 @@ def _playable(state: State) -> jax.Array:
     cards = _narrowed(cards, cards & rules.penalty, discard)
     # First lead: the lowest club, or any club.
     opening = first & lead
-    lowest = _one_hot(rules.lowest_club, _CARDS)
+    lowest = _card_bits(rules.lowest_club)
     cards = _narrowed(cards, cards & lowest, opening & (rules.first_lead == 0))
-    cards = _narrowed(cards, cards & clubs, opening & (rules.first_lead == 1))
+    cards = _narrowed(cards, cards & _CLUB_WORDS, opening & (rules.first_lead == 1))
     # No heart on the first lead (left of dealer, no heart).
-    cards = _narrowed(cards, cards & ~hearts, opening & (rules.first_lead == 3))
+    cards = _narrowed(cards, cards & _NO_HEARTS, opening & (rules.first_lead == 3))
     # Hearts broken: no heart leads until they are (unless nothing else, or only Q♠ may).
-    safe = cards & ~hearts
-    queen_alone = jnp.all(safe == queen, axis=1) & rules.queen_gives_way
+    safe = cards & _NO_HEARTS
+    queen_alone = jnp.all(safe == _QUEEN_WORDS, axis=1) & rules.queen_gives_way
     unbroken = lead & rules.must_break_hearts & ~state.broken
     cards = _narrowed(cards, safe, unbroken & ~queen_alone)
     # The first-trick ban, with its fallback.
     barred = rules.first_trick_barred
-    lifted = rules.first_turn_hearts & ~jnp.any(hand & clubs & ~barred, axis=1)
-    barred = barred & ~(lifted[:, None] & hearts)
+    lifted = rules.first_turn_hearts & ~_nonempty(hand & _CLUB_WORDS & ~barred)
+    barred = barred & jnp.where(lifted[:, None], _NO_HEARTS, ~jnp.uint32(0))
     allowed = cards & ~barred
-    queen_falls = rules.fallback_queen & jnp.any(cards & queen, axis=1)
-    fallback = jnp.where(queen_falls[:, None], queen, cards)
-    banned = jnp.where(jnp.any(allowed, axis=1)[:, None], allowed, fallback)
-    ban = first & jnp.any(rules.first_trick_barred, axis=1)
+    queen_falls = rules.fallback_queen & _nonempty(cards & _QUEEN_WORDS)
+    fallback = jnp.where(queen_falls[:, None], _QUEEN_WORDS, cards)
+    banned = jnp.where(_nonempty(allowed)[:, None], allowed, fallback)
+    ban = first & _nonempty(rules.first_trick_barred)
     cards = jnp.where(ban[:, None], banned, cards)
     # Q♠ after hearts: held back until hearts break, while another card may be played.
-    return _narrowed(cards, cards & ~queen, rules.queen_after_hearts & ~state.broken)
+    return _narrowed(cards, cards & _NO_QUEEN, rules.queen_after_hearts & ~state.broken)
+
+
+def _legal(state: State) -> jax.Array:
+    """Card sets (B, 4): what the seat to act may play or pick (none once the game is over)."""
+    hand = _rows(state.hands, state.current_player)
+    picked = _rows(state.passed, state.current_player)
+    passing = hand & ~picked & ~state.rules.unpassable
+    cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
+    return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
 
 
 @jax.jit
@@ -640,18 +728,13 @@ def legal_action_mask(state: State) -> jax.Array:
     >>> mask[0].nonzero()[0].tolist()
     [0]
     """
-    hand = _rows(state.hands, state.current_player)
-    picked = _rows(state.passed, state.current_player)
-    passing = hand & ~picked & ~state.rules.unpassable
-    play = _playable(state)
-    mask = jnp.where((state.phase == PHASE_PASS)[:, None], passing, play)
-    return mask & (state.phase != PHASE_OVER)[:, None]
+    return to_cards(_legal(state))
 
 
-def _effective(state: State, legal: jax.Array, actions: jax.Array) -> jax.Array:
+def _effective(legal: jax.Array, actions: jax.Array) -> jax.Array:
     action = jnp.clip(actions.astype(jnp.int32), 0, _CARDS - 1)
-    fine = _at(legal, action) & (actions >= 0) & (actions < _CARDS)
-    return jnp.where(fine, action, jnp.argmax(legal, axis=1).astype(jnp.int32))
+    fine = _nonempty(legal & _card_bits(action)) & (actions >= 0) & (actions < _CARDS)
+    return jnp.where(fine, action, _lowest(legal))
 
 
 @jax.jit
@@ -664,7 +747,42 @@ def effective_actions(state: State, actions: jax.Array) -> jax.Array:
     >>> effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
     [0, 0]
     """
-    return _effective(state, legal_action_mask(state), actions)
+    return _effective(_legal(state), actions)
+
+
+def _nth(sets: jax.Array, index: jax.Array) -> jax.Array:
+    """Int32 (B,): card number ``index`` (from 0, lowest first) of each card set (B, 4)."""
+    counts = jax.lax.population_count(sets).astype(jnp.int32)
+    up_to = jnp.stack([jnp.sum(counts[:, : suit + 1], axis=1) for suit in range(_SUITS)], 1)
+    suit = jnp.minimum(jnp.sum(up_to <= index[:, None], axis=1), _SUITS - 1)
+    below = jnp.arange(_SUITS) < suit[:, None]
+    rest = index - jnp.sum(jnp.where(below, counts, 0), axis=1)
+    word = jnp.sum(jnp.where(jnp.arange(_SUITS) == suit[:, None], sets, 0), axis=1)
+    low_bits = (jnp.uint32(2) << _SHIFTS) - jnp.uint32(1)  # ranks up to each rank
+    at_or_below = jax.lax.population_count(word[:, None] & low_bits).astype(jnp.int32)
+    rank = jnp.sum(at_or_below <= rest[:, None], axis=1)
+    return (suit * _RANKS + jnp.minimum(rank, _RANKS - 1)).astype(jnp.int32)
+
+
+@jax.jit
+def random_actions(state: State, key: jax.Array) -> jax.Array:
+    """Int32 (B,): a legal action for each game, drawn uniformly (0 for a game over).
+
+    The random policy, done on the engine's card sets (faster than drawing from
+    :func:`legal_action_mask`): for random opponents, exploration and benchmarks.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules())
+    >>> actions = random_actions(state, jax.random.key(0))
+    >>> bool(legal_action_mask(state)[jnp.arange(2), actions].all())
+    True
+    """
+    legal = _legal(state)
+    count = _count(legal)
+    draw = jax.random.uniform(key, count.shape) * count
+    index = jnp.clip(draw.astype(jnp.int32), 0, jnp.maximum(count - 1, 0))
+    return jnp.where(count > 0, _nth(legal, index), 0)
 
 
 # --- a step ----------------------------------------------------------------------------
@@ -688,44 +806,40 @@ def step(state: State, actions: jax.Array) -> State:
     """
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
-    legal = legal_action_mask(state)
-    card = _effective(state, legal, actions)
+    card = _effective(_legal(state), actions)
     active = ~state.terminated
     seat = state.current_player
     seat_hot = _one_hot(seat, players)
-    card_hot = _one_hot(card, _CARDS)
-    put = seat_hot[:, :, None] & card_hot[:, None, :]
+    card_set = _card_bits(card)[:, None, :]
     passing = active & (state.phase == PHASE_PASS)
     playing = active & (state.phase == PHASE_PLAY)
 
     # The pass: pick the card; after the last pick of the last seat, exchange the cards.
-    passed = state.passed | (put & passing[:, None, None])
-    picks = jnp.sum(_rows(passed, seat), axis=1)
-    seat_done = picks >= state.pass_count
+    passed = state.passed | jnp.where((seat_hot & passing[:, None])[:, :, None], card_set, 0)
+    seat_done = _count(_rows(passed, seat)) >= state.pass_count
     exchange = passing & seat_done & (seat == players - 1)
     giver = (jnp.arange(players)[None, :] - state.pass_offset[:, None]) % players
-    received = jnp.take_along_axis(passed, giver[:, :, None], axis=1)
+    from_giver = _one_hot(giver, players)[:, :, :, None]  # [b, seat, giver, suit]
+    received = jnp.sum(jnp.where(from_giver, passed[:, None], 0), axis=2, dtype=jnp.uint32)
     exchanged = state.hands & ~passed | received
     opener = _opening_leader(rules, exchanged, state.hand_number)
 
     # The play: the card joins the trick; a complete trick goes to its winner.
-    hands = jnp.where(
-        exchange[:, None, None], exchanged, state.hands & ~(put & playing[:, None, None])
-    )
-    played = state.played | (put & playing[:, None, None])
+    put = jnp.where((seat_hot & playing[:, None])[:, :, None], card_set, 0)
+    hands = jnp.where(exchange[:, None, None], exchanged, state.hands & ~put)
     lead = state.trick_size == 0
-    breaks = jnp.where(lead, _at(rules.lead_breaking, card), _at(rules.breaking, card))
-    broken = state.broken | (playing & breaks)
+    breaking = jnp.where(lead[:, None], rules.lead_breaking, rules.breaking)
+    broken = state.broken | (playing & _nonempty(breaking & card_set[:, 0]))
     position = _one_hot(state.trick_size, players) & playing[:, None]
     trick = jnp.where(position, card[:, None], state.trick)
     size = state.trick_size + playing
     complete = playing & (size == players)
-    led = trick[:, :1] // 13
-    ranked = jnp.where(trick // 13 == led, trick, -1)
+    led = trick[:, :1] // _RANKS
+    ranked = jnp.where(trick // _RANKS == led, trick, -1)
     winner = ((state.leader + jnp.argmax(ranked, axis=1)) % players).astype(jnp.int32)
-    trick_cards = jnp.any(_one_hot(jnp.where(trick >= 0, trick, _CARDS), _CARDS), axis=1)
-    won = _one_hot(winner, players)[:, :, None] & trick_cards[:, None, :] & complete[:, None, None]
-    taken = state.taken | won
+    trick_cards = jnp.sum(_card_bits(trick), axis=1, dtype=jnp.uint32)  # no card: no bits
+    won = (_one_hot(winner, players) & complete[:, None])[:, :, None]
+    taken = state.taken | jnp.where(won, trick_cards[:, None, :], 0)
     tricks_done = state.tricks_done + complete
     hand_over = complete & (tricks_done == hand_size)
 
@@ -738,7 +852,7 @@ def step(state: State, actions: jax.Array) -> State:
         state,
         hands=hands,
         passed=passed,
-        played=played,
+        played=state.played | put,
         taken=taken,
         trick=jnp.where(complete[:, None], -1, trick),
         trick_size=jnp.where(complete, 0, size).astype(jnp.int32),
@@ -762,26 +876,26 @@ def _hand_totals(state: State) -> jax.Array:
     rules = state.rules
     players = rules.players
     taken = state.taken
-    points = jnp.sum(jnp.where(taken, rules.card_points[:, None, :], 0), axis=2)
-    moon_cards = rules.moon[:, None, :]
-    shot = (rules.moon_mode > 0)[:, None] & jnp.any(rules.moon, axis=1)[:, None]
-    shooter = shot & jnp.all(~moon_cards | taken, axis=2)  # (B, P): at most one seat
-    moon = jnp.any(shooter, axis=1)
-    counted_on_shot = jnp.sum(
-        jnp.where(taken & rules.shoot_counted[:, None, :], rules.card_points[:, None, :], 0), axis=2
-    )
+    card_points = rules.card_points[:, None, :]
+    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
+    moon = rules.moon[:, None, :]
+    shot = (rules.moon_mode > 0) & _nonempty(rules.moon)
+    shooter = shot[:, None] & ~_nonempty(moon & ~taken)  # (B, P): at most one seat
+    moon_hand = jnp.any(shooter, axis=1)
+    still_counted = to_cards(taken & rules.shoot_counted[:, None, :])
+    counted_on_shot = jnp.sum(jnp.where(still_counted, card_points, 0), axis=2)
     value = rules.moon_points[:, None]
     shoot = jnp.where(
         (rules.moon_mode == 1)[:, None],
         jnp.where(shooter, 0, value),
         jnp.where(shooter, -value, 0),
     )
-    tricks_won = jnp.sum(taken, axis=2) // players
-    took_heart = jnp.any(taken & _HEARTS[None, None, :], axis=2)
+    tricks_won = _count(taken) // players
+    took_heart = _nonempty(taken & _HEART_WORDS)
     bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
         took_heart, 0, rules.no_heart_bonus[:, None]
     )
-    change = jnp.where(moon[:, None], counted_on_shot + shoot, points + bonuses)
+    change = jnp.where(moon_hand[:, None], counted_on_shot + shoot, points + bonuses)
     totals = state.scores + change
     landed = (totals != state.scores)[:, :, None] & (totals[:, :, None] == rules.resets[:, None, :])
     landed = jnp.any(landed & rules.reset_valid[:, None, :], axis=2)
@@ -880,11 +994,13 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
             values, seats.reshape(seats.shape + (1,) * (values.ndim - 2)), axis=1
         )
 
+    held, picked = to_cards(state.hands), to_cards(state.passed)
+    played, taken = to_cards(state.played), to_cards(state.taken)
     phase = state.phase
     passing = phase == PHASE_PASS
     playing = phase == PHASE_PLAY
-    hand = _rows(state.hands, viewer)
-    mine = _rows(state.passed, viewer)
+    hand = _rows(held, viewer)
+    mine = _rows(picked, viewer)
     done = passing & (viewer < state.current_player) | ~passing
     picking = passing & (viewer == state.current_player)
     pass_picked = mine & picking[:, None]
@@ -892,11 +1008,11 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
     moved = state.pass_count > 0
     giver = (viewer - state.pass_offset) % players
     receiver = (viewer + state.pass_offset) % players
-    received = _rows(state.passed, giver) & (playing & moved)[:, None]
+    received = _rows(picked, giver) & (playing & moved)[:, None]
     trick_hot = _one_hot(jnp.where(state.trick >= 0, state.trick, _CARDS), _CARDS)
     trick_rows = trick_hot & (jnp.arange(players)[None, :] < state.trick_size[:, None])[:, :, None]
-    all_played = jnp.any(state.played, axis=1)
-    known = jnp.zeros_like(state.hands)
+    all_played = jnp.any(played, axis=1)
+    known = jnp.zeros_like(held)
     to_receiver = (
         _one_hot(receiver, players)[:, :, None]
         & (mine & ~all_played & (playing & moved)[:, None])[:, None, :]
@@ -919,19 +1035,19 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
         pass_picked[:, None, :],
         passed[:, None, :],
         received[:, None, :],
-        rules.deck[:, None, :],
-        by_row(state.played),
+        to_cards(rules.deck)[:, None, :],
+        by_row(played),
         trick_rows,
-        by_row(state.taken),
+        by_row(taken),
         by_row(known),
-        jnp.zeros_like(state.hands),
+        jnp.zeros_like(held),
     ]
     cards = jnp.concatenate(card_rows, axis=1).astype(jnp.float32)
     cards = jnp.pad(cards, ((0, 0), (0, 0), (0, _SLOTS - _CARDS))).reshape(batch, -1)
     total = rules.positive_total[:, None].astype(jnp.float32)
     card_points = jnp.clip(rules.card_points.astype(jnp.float32) / total, -1, 1)
     card_points = jnp.pad(card_points, ((0, 0), (0, _SLOTS - _CARDS)))
-    taken_points = jnp.sum(jnp.where(state.taken, rules.card_points[:, None, :], 0), axis=2)
+    taken_points = jnp.sum(jnp.where(taken, rules.card_points[:, None, :], 0), axis=2)
     scale = rules.score_scale[:, None].astype(jnp.float32)
     to_move = jnp.where(
         passing[:, None],
@@ -940,8 +1056,8 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
     )
     tail = [
         jnp.zeros((batch, 4 * players)),  # voids: not worked out
-        by_row(jnp.sum(state.hands, axis=2, keepdims=True))[..., 0] / hand_size,
-        by_row(jnp.sum(state.taken, axis=2, keepdims=True))[..., 0] / players / hand_size,
+        by_row(jnp.sum(held, axis=2, keepdims=True))[..., 0] / hand_size,
+        by_row(jnp.sum(taken, axis=2, keepdims=True))[..., 0] / players / hand_size,
         jnp.clip(by_row(taken_points[:, :, None])[..., 0] / total, -1, 1),
         jnp.clip(by_row(state.scores[:, :, None])[..., 0] / scale, -2, 2),
         to_move,

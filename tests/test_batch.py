@@ -189,7 +189,7 @@ def count_disagreements(
                 "player": np.asarray(state.current_player),
                 "legal": legal,
                 "card": _lowest_or(actions, legal),
-                "dealt": np.asarray(state.dealt),
+                "dealt": np.asarray(hb.to_cards(state.dealt)),
                 "over_before": np.asarray(state.terminated),
                 "hand_number": np.asarray(state.hand_number),
             }
@@ -404,7 +404,7 @@ def _play_along(rules: Rules, seed: int, steps: int) -> Iterator[tuple[hb.State,
     """The batched state and the engine's state of its game 0, step after step."""
     state = hb.init(jax.random.split(jax.random.key(seed), BATCH), rules)
     scalar = hearts.from_hands(
-        [CardSet.from_mask(_mask(row)) for row in np.asarray(state.dealt[0])], rules
+        [CardSet.from_mask(_mask(row)) for row in np.asarray(hb.to_cards(state.dealt[0]))], rules
     )
     rng = random.Random(seed)
     picked = 0
@@ -473,7 +473,7 @@ def test_observations_in_the_pass() -> None:
                 vector[layout(4)[name]], theirs[layout(4)[name]], err_msg=name
             )
         picked = vector[layout(4)["pass_picked"]]
-        assert picked.sum() == int(np.asarray(state.passed[0, seat]).sum())
+        assert picked.sum() == int(np.asarray(hb.to_cards(state.passed[0, seat])).sum())
 
 
 def _leaves(state: hb.State) -> list[np.ndarray]:
@@ -490,7 +490,7 @@ def test_jit_and_vmap() -> None:
     # Two batches stacked: the step vmapped over them, jitted, is the step of each.
     batches = [hb.init(jax.random.split(jax.random.key(seed), BATCH), Rules()) for seed in (0, 1)]
     states = jax.tree_util.tree_map(lambda *leaves: jnp.stack(leaves), *batches)
-    assert states.hands.shape == (2, BATCH, 4, 52)
+    assert states.hands.shape == (2, BATCH, 4, 4)
     actions = jnp.zeros((2, BATCH), dtype=jnp.int32)
     stepped = jax.jit(jax.vmap(hb.step))(states, actions)
     one = hb.step(batches[1], actions[1])
