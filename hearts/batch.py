@@ -78,6 +78,7 @@ from hearts.rules import (
     Rules,
     ShootMode,
 )
+from hearts.tensor import max_tricks, size
 
 __all__ = [
     "NUM_ACTIONS",
@@ -522,6 +523,15 @@ class State:
     """Bool (B,): the game is over (for good)."""
     truncated: jax.Array
     """Bool (B,): always False: no game is cut short."""
+    tricks: jax.Array
+    """Int32 (B, T, P): the cards of each trick of the hand by position from its leader,
+    the current trick included (-1: none yet); ``T`` is the hand size."""
+    trick_leaders: jax.Array
+    """Int32 (B, T): the seat that led each trick of the hand (-1: not led yet)."""
+    legal: jax.Array
+    """Card sets (B, 4): what the seat to act may play, or pick for its pass (none once
+    the game is over); kept up to date by :func:`step` (:func:`legal_action_mask` unpacks
+    it)."""
 
 
 def _rows(values: jax.Array, seats: jax.Array) -> jax.Array:
@@ -560,6 +570,8 @@ def _begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> d
         "played": empty,
         "taken": empty,
         "trick": jnp.full((batch, players), -1, dtype=jnp.int32),
+        "tricks": jnp.full((batch, hand_size, players), -1, dtype=jnp.int32),
+        "trick_leaders": jnp.full((batch, hand_size), -1, dtype=jnp.int32),
         "trick_size": jnp.zeros(batch, dtype=jnp.int32),
         "first": jnp.ones(batch, dtype=jnp.bool_),
         "broken": jnp.zeros(batch, dtype=jnp.bool_),
@@ -601,7 +613,8 @@ def _deal(deck: jax.Array, bits: jax.Array, players: int, hand_size: int) -> jax
 
     hands = jnp.zeros((batch, players, _SUITS), dtype=jnp.uint32)
     room = jnp.full((batch, players), hand_size, dtype=jnp.int32)
-    return jax.lax.fori_loop(0, _CARDS, one, (hands, room))[0]
+    dealt: jax.Array = jax.lax.fori_loop(0, _CARDS, one, (hands, room))[0]
+    return dealt
 
 
 def _opening_leader(rules: BatchRules, hands: jax.Array, hand_number: jax.Array) -> jax.Array:
@@ -646,15 +659,17 @@ def _init(keys: jax.Array, tables: BatchRules) -> State:
     players = rules.players
     zeros = jnp.zeros((batch, players), dtype=jnp.int32)
     fields = _begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32))
-    return State(
+    state = State(
         rules=rules,
         scores=zeros,
         rewards=zeros.astype(jnp.float32),
         winners=zeros.astype(jnp.bool_),
         terminated=jnp.zeros(batch, dtype=jnp.bool_),
         truncated=jnp.zeros(batch, dtype=jnp.bool_),
+        legal=jnp.zeros((batch, _SUITS), dtype=jnp.uint32),
         **fields,
     )
+    return dataclasses.replace(state, legal=_legal(state))
 
 
 # --- the rules of play --------------------------------------------------------------------
@@ -728,7 +743,7 @@ def legal_action_mask(state: State) -> jax.Array:
     >>> mask[0].nonzero()[0].tolist()
     [0]
     """
-    return to_cards(_legal(state))
+    return to_cards(state.legal)
 
 
 def _effective(legal: jax.Array, actions: jax.Array) -> jax.Array:
@@ -747,7 +762,7 @@ def effective_actions(state: State, actions: jax.Array) -> jax.Array:
     >>> effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
     [0, 0]
     """
-    return _effective(_legal(state), actions)
+    return _effective(state.legal, actions)
 
 
 def _nth(sets: jax.Array, index: jax.Array) -> jax.Array:
@@ -778,7 +793,7 @@ def random_actions(state: State, key: jax.Array) -> jax.Array:
     >>> bool(legal_action_mask(state)[jnp.arange(2), actions].all())
     True
     """
-    legal = _legal(state)
+    legal = state.legal
     count = _count(legal)
     draw = jax.random.uniform(key, count.shape) * count
     index = jnp.clip(draw.astype(jnp.int32), 0, jnp.maximum(count - 1, 0))
@@ -806,7 +821,7 @@ def step(state: State, actions: jax.Array) -> State:
     """
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
-    card = _effective(_legal(state), actions)
+    card = _effective(state.legal, actions)
     active = ~state.terminated
     seat = state.current_player
     seat_hot = _one_hot(seat, players)
@@ -832,6 +847,9 @@ def step(state: State, actions: jax.Array) -> State:
     broken = state.broken | (playing & _nonempty(breaking & card_set[:, 0]))
     position = _one_hot(state.trick_size, players) & playing[:, None]
     trick = jnp.where(position, card[:, None], state.trick)
+    this_trick = _one_hot(state.tricks_done, hand_size)
+    in_history = this_trick[:, :, None] & position[:, None, :]
+    leading = this_trick & (playing & lead)[:, None]
     size = state.trick_size + playing
     complete = playing & (size == players)
     led = trick[:, :1] // _RANKS
@@ -855,6 +873,8 @@ def step(state: State, actions: jax.Array) -> State:
         played=state.played | put,
         taken=taken,
         trick=jnp.where(complete[:, None], -1, trick),
+        tricks=jnp.where(in_history, card[:, None, None], state.tricks),
+        trick_leaders=jnp.where(leading, state.leader[:, None], state.trick_leaders),
         trick_size=jnp.where(complete, 0, size).astype(jnp.int32),
         leader=jnp.where(exchange, opener, jnp.where(complete, winner, state.leader)).astype(
             jnp.int32
@@ -867,8 +887,8 @@ def step(state: State, actions: jax.Array) -> State:
         tricks_done=tricks_done.astype(jnp.int32),
         rewards=jnp.zeros_like(state.rewards),
     )
-    ended = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
-    return cast("State", ended)
+    ended: State = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
+    return dataclasses.replace(ended, legal=_legal(ended))
 
 
 def _hand_totals(state: State) -> jax.Array:
@@ -953,22 +973,26 @@ def game_rewards(state: State) -> jax.Array:
     return (state.winners & state.terminated[:, None]).astype(jnp.float32)
 
 
-def observation_size(players: int) -> int:
+def observation_size(players: int, *, history: bool = False) -> int:
     """The length of an observation: ``347 + 285 * players``, as :func:`hearts.tensor.size`.
 
-    >>> observation_size(4)
-    1487
+    With ``history``, the hand's tricks follow (:func:`hearts.tensor.fields`).
+
+    >>> observation_size(4), observation_size(4, history=True)
+    (1487, 4399)
     """
-    return 347 + 285 * players
+    return size(players, history=history)
 
 
-@jax.jit
-def observe(state: State, player: jax.Array | int) -> jax.Array:
+@functools.partial(jax.jit, static_argnames="history")
+def observe(state: State, player: jax.Array | int, *, history: bool = False) -> jax.Array:
     """Float32 (B, :func:`observation_size`): what ``player`` sees, in the tensor layout.
 
     ``player`` is a seat (an int, or one per game). The layout is
-    :func:`hearts.tensor.encode`'s, seats relative to the viewer. In the play phase every
-    field equals ``hearts.tensor.encode`` of the seat's :class:`~hearts.PlayerView` except
+    :func:`hearts.tensor.encode`'s, seats relative to the viewer, and ``history=True``
+    adds the information state, every trick of the hand in order, as
+    ``encode(view, history=True)`` does. In the play phase every field equals
+    ``hearts.tensor.encode`` of the seat's :class:`~hearts.PlayerView` except
     ``ruled_out`` and ``voids``, which are left 0 (the batched engine does not work out
     what a play reveals). In the pass phase the seats pick one card at a time in seat
     order: a seat still picking has its picks in ``pass_picked`` (``passed`` is 0), a seat
@@ -982,6 +1006,8 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
     >>> vector = observe(state, 2)
     >>> float(vector[0, :52].sum()), float(vector[0, 220:272].sum())   # hand, deck
     (13.0, 52.0)
+    >>> observe(state, 2, history=True).shape
+    (2, 4399)
     """
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
@@ -1069,4 +1095,23 @@ def observe(state: State, player: jax.Array | int) -> jax.Array:
         (state.tricks_done / hand_size)[:, None],
     ]
     parts = [cards, card_points, *[part.astype(jnp.float32) for part in tail]]
+    if history:
+        parts.append(_history(state, viewer))
     return jnp.concatenate(parts, axis=1)
+
+
+def _history(state: State, viewer: jax.Array) -> jax.Array:
+    """The ``history`` field of ``viewer``'s observation (:func:`hearts.tensor.fields`).
+
+    Per trick of the hand its leader (one-hot, the viewer first) and the card at each
+    position (one-hot over the card slots); 0 past the tricks played.
+    """
+    players = state.rules.players
+    batch, tricks = state.trick_leaders.shape
+    led = state.trick_leaders >= 0
+    leader = _one_hot((state.trick_leaders - viewer[:, None]) % players, players) & led[..., None]
+    cards = state.tricks
+    slots = _one_hot(jnp.where(cards >= 0, cards, _SLOTS), _SLOTS)  # (B, T, P, 55)
+    rows = jnp.concatenate([leader, slots.reshape(batch, tricks, -1)], axis=2)
+    rows = jnp.pad(rows, ((0, 0), (0, max_tricks(players) - tricks), (0, 0)))
+    return rows.reshape(batch, -1).astype(jnp.float32)

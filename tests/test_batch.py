@@ -439,18 +439,21 @@ CLAIMED = ["hand", "pass_picked", "passed", "received", "deck", "played", "trick
 )
 def test_observations_match_the_tensor_in_play(rules: Rules) -> None:
     players = rules.players
-    where = layout(players)
+    where = layout(players, history=True)
     compared = 0
     for state, scalar in _play_along(rules, seed=2, steps=80):
         if scalar.phase is not Phase.PLAY:
             continue
         for seat in range(players):
-            mine = np.asarray(hb.observe(state, seat))[0]
-            theirs = encode(hearts.view(scalar, seat))
-            for name in CLAIMED:
+            mine = np.asarray(hb.observe(state, seat, history=True))[0]
+            theirs = encode(hearts.view(scalar, seat), history=True)
+            assert mine.shape == theirs.shape == (hb.observation_size(players, history=True),)
+            for name in [*CLAIMED, "history"]:
                 np.testing.assert_allclose(
                     mine[where[name]], theirs[where[name]], atol=1e-6, err_msg=name
                 )
+            without = np.asarray(hb.observe(state, seat))[0]
+            np.testing.assert_array_equal(without, mine[: hb.observation_size(players)])
             compared += 1
     assert compared > 100
 
