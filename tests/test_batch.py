@@ -52,12 +52,14 @@ class Report:
     hands: int = 0
     decisions: int = 0
     disagreements: int = 0
+    moons: int = 0
     examples: list[str] = dataclasses.field(default_factory=list)
 
     def add(self, other: Report) -> None:
         self.hands += other.hands
         self.decisions += other.decisions
         self.disagreements += other.disagreements
+        self.moons += other.moons
         self.examples += other.examples[: max(0, 5 - len(self.examples))]
 
 
@@ -130,6 +132,7 @@ class _Game:
             if len(state.results) > done:
                 result = state.results[-1]
                 report.hands += 1
+                report.moons += result.moon is not None
                 scores = tuple(int(v) for v in rec["scores"][b])
                 changes = tuple(int(-v) for v in rec["rewards"][b])
                 assert scores == result.scores, f"totals {scores}, the engine's {result.scores}"
@@ -158,19 +161,24 @@ def count_disagreements(
     seed: int = 0,
     batch: int = BATCH,
     masked: float = 1.0,
+    takers: float = 0.0,
     tables: hb.BatchRules | None = None,
 ) -> Report:
     """Play at least ``hands`` hands in batches and replay them through the scalar engine.
 
     ``masked`` is the share of games that play masked-random actions (the others play any
-    card, which the batch replaces by the lowest legal one); ``tables`` replaces the rules'
-    tables (to plant a bug). A game stops being checked at its first disagreement; the
+    card, which the batch replaces by the lowest legal one); the last ``takers`` share has
+    one seat play its highest legal card and the others masked-random ones, so that it
+    takes tricks and now and then every penalty card (the moon, which random play almost
+    never shoots). ``tables`` replaces the rules' tables (to plant a bug). A game stops being checked at its first disagreement; the
     hands of games no longer checked count towards ``hands`` too.
     """
     report = Report()
     tables = hb.make_rules(rules) if tables is None else tables
     rng = np.random.default_rng(seed)
     masked_games = np.arange(batch) < round(masked * batch)
+    taker_games = np.arange(batch) >= batch - round(takers * batch)
+    rank_order = (np.arange(hb.NUM_ACTIONS) % 13) * 4 + np.arange(hb.NUM_ACTIONS) // 13
     played = 0
     key = jax.random.key(seed)
     while played < hands:
@@ -183,7 +191,12 @@ def count_disagreements(
             noise = rng.random(legal.shape)
             chosen = np.argmax(np.where(legal, noise, -1.0), axis=1)
             wild = rng.integers(0, hb.NUM_ACTIONS, batch)
-            actions = np.where(masked_games, chosen, wild)
+            highest = np.argmax(np.where(legal, rank_order, -1), axis=1)
+            takes = taker_games & (
+                np.asarray(state.current_player) == np.arange(batch) % rules.players
+            )
+            actions = np.where(masked_games | taker_games, chosen, wild)
+            actions = np.where(takes, highest, actions)
             before = {
                 "phase": np.asarray(state.phase),
                 "player": np.asarray(state.current_player),
@@ -322,6 +335,27 @@ def test_random_rules_agree_with_the_engine(rules: Rules) -> None:
 def test_more_random_rules_agree_with_the_engine(rules: Rules) -> None:
     report = count_disagreements(rules, 128, seed=4, masked=0.75)
     assert report.disagreements == 0, report.examples
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(moon="add"), Rules.preset("omnibus").replace(moon="subtract", pass_cycle="none")],
+    ids=repr,
+)
+def test_moons_agree_with_the_engine(rules: Rules) -> None:
+    # One seat of each game takes all it can, so that moons are shot and scored.
+    report = count_disagreements(rules, 160, seed=7, masked=0.5, takers=0.5)
+    assert report.disagreements == 0, report.examples
+    assert report.moons > 0
+
+
+def test_a_wrong_moon_is_caught() -> None:
+    tables = hb.make_rules(Rules())
+    wrong = dataclasses.replace(tables, moon_mode=jnp.asarray(2, dtype=jnp.int32))
+    report = count_disagreements(Rules(), 160, seed=7, masked=0.5, takers=0.5)
+    assert report.moons > 0
+    report = count_disagreements(Rules(), 160, seed=7, masked=0.5, takers=0.5, tables=wrong)
+    assert report.disagreements > 0
 
 
 def test_a_wrong_point_is_caught() -> None:
@@ -538,15 +572,16 @@ def main(argv: list[str] | None = None) -> int:
     for rules in cases:
         began = time.perf_counter()
         report = count_disagreements(
-            rules, args.hands, seed=args.seed, batch=args.batch, masked=0.75
+            rules, args.hands, seed=args.seed, batch=args.batch, masked=0.6, takers=0.25
         )
         total.add(report)
         print(
-            f"{rules!r}: {report.hands:,} hands, {report.decisions:,} decisions, "
-            f"{report.disagreements} disagreements ({time.perf_counter() - began:.1f}s)"
+            f"{rules!r}: {report.hands:,} hands ({report.moons:,} moons), "
+            f"{report.decisions:,} decisions, {report.disagreements} disagreements ({time.perf_counter() - began:.1f}s)"
         )
     print(
-        f"total: {total.hands:,} hands, {total.decisions:,} decisions, {total.disagreements} disagreements"
+        f"total: {total.hands:,} hands ({total.moons:,} moons), {total.decisions:,} decisions, "
+        f"{total.disagreements} disagreements"
     )
     for example in total.examples:
         print("  ", example)
