@@ -11,6 +11,10 @@ imports this module, nor JAX (``pip install "hearts-rules[jax]"`` installs it).
 
 Conventions:
 
+* **Card sets** are four ``uint32`` words, one per suit (clubs, diamonds, hearts, spades),
+  bit ``rank - 2`` of its suit's word for each card: a seat's hand is ``(4,)``, the hands
+  of a batch ``(B, P, 4)``. :func:`to_cards` unpacks sets into 52 booleans,
+  :func:`from_cards` packs them.
 * **Actions** are the cards 0 to 51 (``suit * 13 + rank - 2``, clubs, diamonds, hearts,
   spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it. An
   action outside :func:`legal_action_mask` is replaced by the lowest legal card (so random
@@ -28,9 +32,9 @@ Conventions:
   convention), and its legal action mask is all False. Nothing truncates
   (:attr:`State.truncated` is always False).
 * **Deals** are drawn from the JAX key of each game: each hand one split of the key gives
-  the next hand's key and 32 random bits per card, and the cards, ordered by their bits
-  (ties by card), are dealt ``hand_size`` to a seat. They are not the deals of
-  :func:`hearts.seeded_deal`.
+  the next hand's key and 32 random bits per card, and card by card each goes to a seat
+  with room left, drawn in proportion to the room (as likely as any deal from a shuffled
+  deck). They are not the deals of :func:`hearts.seeded_deal`.
 * **Compiling**: the number of players and the deck's size fix the arrays' shapes; every
   other rule is data, so all the rules of one table size (and batch size) share one
   compiled :func:`step`.

@@ -492,6 +492,21 @@ def test_observations_match_the_tensor_in_play(rules: Rules) -> None:
     assert compared > 100
 
 
+def test_deals_are_even() -> None:
+    # Each card goes to each seat a quarter of the time (within 5 standard deviations over
+    # 4,096 deals), and the cards of a seat are not tied to one another (2♣ and 3♣ together
+    # a quarter of the time less a little: 12/51).
+    deals = 4096
+    state = hb.init(jax.random.split(jax.random.key(11), deals), Rules(pass_cycle="none"))
+    cards = np.asarray(hb.to_cards(state.hands))  # (deals, 4, 52)
+    assert (cards.sum(axis=1) == 1).all() and (cards.sum(axis=2) == 13).all()
+    share = cards.sum(axis=0) / deals
+    spread = 5 * np.sqrt(0.25 * 0.75 / deals)
+    assert np.abs(share - 0.25).max() < spread, np.abs(share - 0.25).max()
+    together = (cards[:, :, 0] & cards[:, :, 1]).sum() / deals
+    assert abs(together - 12 / 51) < 5 * np.sqrt(0.24 * 0.76 / deals)
+
+
 def test_raw_keys() -> None:
     raw = jax.random.key_data(jax.random.split(jax.random.key(5), BATCH))
     assert raw.dtype == jnp.uint32
