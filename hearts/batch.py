@@ -521,6 +521,8 @@ class State:
     """Int32 (B, P): the totals before the current hand."""
     rewards: jax.Array
     """Float32 (B, P): on the step that ends a hand, what it added to each total, negated."""
+    hand_over: jax.Array
+    """Bool (B,): the last step ended a hand (its rewards are in :attr:`rewards`)."""
     winners: jax.Array
     """Bool (B, P): the winners, once the game is over."""
     terminated: jax.Array
@@ -667,6 +669,7 @@ def _init(keys: jax.Array, tables: BatchRules) -> State:
         rules=rules,
         scores=zeros,
         rewards=zeros.astype(jnp.float32),
+        hand_over=jnp.zeros(batch, dtype=jnp.bool_),
         winners=zeros.astype(jnp.bool_),
         terminated=jnp.zeros(batch, dtype=jnp.bool_),
         truncated=jnp.zeros(batch, dtype=jnp.bool_),
@@ -890,6 +893,7 @@ def step(state: State, actions: jax.Array) -> State:
         broken=broken,
         tricks_done=tricks_done.astype(jnp.int32),
         rewards=jnp.zeros_like(state.rewards),
+        hand_over=hand_over,
     )
     ended: State = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
     return dataclasses.replace(ended, legal=_legal(ended))

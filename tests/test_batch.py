@@ -111,6 +111,7 @@ class _Game:
             assert legal == expected, (
                 f"pass picks {CardSet.from_mask(legal)}, the engine's {CardSet.from_mask(expected)}"
             )
+            assert not rec["hand_over"][b], "a pass pick ended the hand"
             self.picked |= 1 << card
             if self.picked.bit_count() == state.pass_count:
                 state = hearts.apply(state, Pass(player, CardSet.from_mask(self.picked)))
@@ -129,7 +130,9 @@ class _Game:
             )
             done = len(state.results)
             state = hearts.apply(state, Play(player, card))
-            if len(state.results) > done:
+            ended = len(state.results) > done
+            assert bool(rec["hand_over"][b]) == ended, f"hand_over is {not ended} for {ended}"
+            if ended:
                 result = state.results[-1]
                 report.hands += 1
                 report.moons += result.moon is not None
@@ -211,6 +214,7 @@ def count_disagreements(
                 **before,
                 "scores": np.asarray(state.scores),
                 "rewards": np.asarray(state.rewards),
+                "hand_over": np.asarray(state.hand_over),
                 "terminated": np.asarray(state.terminated),
                 "winners": np.asarray(state.winners),
             }
@@ -565,10 +569,13 @@ def test_a_terminated_game_stays_as_it_is() -> None:
     assert not hb.legal_action_mask(state).any()
     assert (jnp.sum(hb.game_rewards(state), axis=1) >= 1).all()
     again = hb.step(state, jnp.zeros(BATCH, dtype=jnp.int32))
-    assert not again.rewards.any()
-    for before, after in zip(_leaves(state), _leaves(again), strict=True):
-        if before.dtype != np.float32:  # the rewards: zero after the end
-            np.testing.assert_array_equal(before, after)
+    assert state.hand_over.all() and not again.rewards.any() and not again.hand_over.any()
+    # Only what the last step said (the rewards, the hand's end) is quiet after the end.
+    quiet = dataclasses.replace(
+        state, rewards=jnp.zeros_like(state.rewards), hand_over=jnp.zeros_like(state.hand_over)
+    )
+    for before, after in zip(_leaves(quiet), _leaves(again), strict=True):
+        np.testing.assert_array_equal(before, after)
 
 
 # --- the long run -----------------------------------------------------------------------------
