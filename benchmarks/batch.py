@@ -12,7 +12,7 @@ The batched engine is checked against the scalar one by ``tests/test_batch.py`` 
 a script, ``python tests/test_batch.py --hands 10000 --random-rules 12``, for the long
 differential run: every decision's legal set and every hand's scores compared).
 
-Usage: ``python benchmarks/batch.py [--quick] [--batches 256 1024 4096] [--steps N]``
+Usage: ``python benchmarks/batch.py [--quick] [--batches 1024 4096 16384] [--steps N]``
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def scalar_rate(rules: hearts.Rules, deals: int, seed: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small batch, to check it runs")
-    parser.add_argument("--batches", type=int, nargs="+", default=[256, 1024, 4096])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1024, 4096, 16384])
     parser.add_argument("--steps", type=int, default=640, help="steps timed per batch (640)")
     parser.add_argument("--deals", type=int, default=200, help="deals of the one-at-a-time rows")
     parser.add_argument("--seed", type=int, default=1)
