@@ -5,7 +5,7 @@ Three rows per variant:
 * **AEC env, random actions**: whole games of ``hearts.env.env(rules)`` (the PettingZoo
   environment, in its ``OrderEnforcingWrapper``), every agent choosing uniformly among the
   actions of its ``action_mask``; a step is one ``env.step`` of a live agent, and each
-  includes the ``env.last()`` observation before it (a view and a tensor).
+  includes the ``env.last()`` observation before it (the tensor of the seat's view).
 * **SingleAgentEnv, random actions**: whole games of ``hearts.env.SingleAgentEnv`` with
   RuleBot opponents; a step is one ``env.step`` of the learning seat, the bots' moves
   until its next turn included.

@@ -80,14 +80,15 @@ from PIL import Image
 
 from hearts import svg, tensor
 from hearts.bots import Bot, RuleBot, check_bot_seed, is_bot
-from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet, cards_of
-from hearts.engine import apply, check_seat, legal_moves, new_game
+from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet
+from hearts.engine import apply, apply_unchecked, check_seat, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.moves import PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
+from hearts.play import in_force
 from hearts.policies import SEAT_MOVES
 from hearts.rules import PassDirection, Rules, ShootMode
-from hearts.state import Phase, State
+from hearts.state import Phase, State, Trick
 from hearts.views import PlayerView, view
 
 if TYPE_CHECKING:
@@ -282,8 +283,16 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self._game: State | None = None
         self._picked = 0
-        self._legal: dict[int, Move | None] = {}
+        self._legal = 0  # the legal actions of the seat to move, as bits
+        self._moves: dict[int, Move] = {}  # the move of each legal action but picks and plays
         self._views: dict[int, PlayerView] = {}
+        # Each seat's observation of the game as it stands, made when first asked for:
+        # every step clears them. observe() hands out copies, never these arrays.
+        self._observed: dict[int, tuple[NDArray[np.float32], NDArray[np.int8]]] = {}
+        self._mask_bytes = (self._actions + 7) // 8
+        # The hand's completed tricks as of a step, and what each seat played to them.
+        self._done_tricks: tuple[tuple[Trick, ...], tuple[int, tuple[int, ...]]]
+        self._done_tricks = ((), (0, (0,) * players))
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
 
@@ -351,38 +360,91 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         for name in self.rewards:
             self.rewards[name] = 0.0
-        move = self._legal[number]
+        move = self._moves.get(number)
+        if move is None and state.phase is _PLAY:  # the action is the card
+            move = PLAYS[seat][number]
         if move is None:  # a card picked for the pass
             picked = self._picked | 1 << number
             if picked.bit_count() < state.pass_count:
                 self._picked = picked
                 self._refresh()
-                self._after_step()
+                self._after_step(False)
                 return
             move = Pass(seat, CardSet.from_mask(picked))
             self._picked = 0
         hands = len(state.results)
-        state = self._dealt(apply(state, move))
-        for result in state.results[hands:]:
-            for name in self.agents:
-                self.rewards[name] += self._sign * result.changes[self._seats[name]]
+        # The move is one of the seat's legal moves, listed by _refresh: apply_unchecked
+        # makes the state apply would, without finding the move legal a second time.
+        state = apply_unchecked(state, move)
+        if state.phase is _DEAL:  # the next hand's deal
+            state = self._dealt(state)
+        ended = len(state.results) > hands  # a hand ended: its rewards
+        if ended:
+            for result in state.results[hands:]:
+                for name in self.agents:
+                    self.rewards[name] += self._sign * result.changes[self._seats[name]]
         if state.is_over:
             for name in self.agents:
                 self.terminations[name] = True
         self._start(state)
-        self._after_step()
+        self._after_step(ended)
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation: its view's vector and its action mask (new arrays)."""
-        seat = self._seat_of(agent)
-        seen = self._view(seat)
-        selected = agent == self.agent_selection and not self.game.is_over
-        mask = np.zeros(self._actions, dtype=np.int8)
-        if selected:
-            mask[list(self._legal)] = 1
-        picked = self._picked if selected else 0
-        observation = tensor.encode(seen, picked=picked, history=self.history)
-        return {"observation": observation, "action_mask": mask}
+        vector, mask = self._observation(self._seat_of(agent))
+        return {"observation": vector.copy(), "action_mask": mask.copy()}
+
+    def _observation(self, seat: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
+        """The seat's vector and action mask, made once per step (not to be changed)."""
+        found = self._observed.get(seat)
+        if found is None:
+            state = self.game
+            selected = self._selected(seat)
+            picked = self._picked if selected else 0
+            done = self._done_tricks
+            if state.tricks is not done[0]:
+                done = self._done(state)
+            vector = tensor._encode_state(state, seat, picked, self.history, done[1])
+            found = (vector, self._mask(selected))
+            self._observed[seat] = found
+        return found
+
+    def _selected(self, seat: int) -> bool:
+        """Whether ``seat`` is the one to move (then its mask holds its legal actions)."""
+        return not self.game.is_over and self._seats[self.agent_selection] == seat
+
+    def _action_mask(self, seat: int) -> NDArray[np.int8]:
+        """The seat's action mask, that of its observation (not to be changed)."""
+        found = self._observed.get(seat)
+        return self._mask(self._selected(seat)) if found is None else found[1]
+
+    def _done(self, state: State) -> tuple[tuple[Trick, ...], tuple[int, tuple[int, ...]]]:
+        """The hand's completed tricks, what each seat played to them and the tricks each won.
+
+        :func:`hearts.tensor._played` of them, kept from step to step and added to as tricks
+        are completed: all of it was played face up, for every seat to see.
+        """
+        tricks = state.tricks
+        kept, done = self._done_tricks
+        if tricks is not kept:
+            known = tensor._constants(self.rules)
+            count = len(kept)
+            if count < len(tricks) and tricks[:count] == kept:
+                done = tensor._played(known, tricks[count:], *done)
+            else:
+                done = tensor._played(known, tricks)
+            self._done_tricks = (tricks, done)
+        return self._done_tricks
+
+    def _mask(self, selected: bool) -> NDArray[np.int8]:
+        """The action mask of a seat: the legal actions if it is the selected one, else 0.
+
+        A read-only array over the mask's bytes, each byte of the legal actions' bits
+        spread to 8 bytes of 0 or 1 (observe() hands out copies).
+        """
+        legal = self._legal if selected else 0
+        spread = b"".join(map(_SPREAD.__getitem__, legal.to_bytes(self._mask_bytes, "little")))
+        return np.frombuffer(spread, dtype=np.int8, count=self._actions)
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """The table as text (``"ansi"``), printed (``"human"``) or an image (``"rgb_array"``).
@@ -406,7 +468,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
 
     def _dealt(self, state: State) -> State:
         """``state`` after any deal it waits for (the game's seeded deal: a chance move)."""
-        while state.phase is Phase.DEAL:
+        while state.phase is _DEAL:
             state = apply(state, legal_moves(state)[0])
         return state
 
@@ -417,41 +479,55 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self._refresh()
 
     def _view(self, seat: int) -> PlayerView:
-        if seat not in self._views:
-            self._views[seat] = view(self.game, seat)
-        return self._views[seat]
+        seen = self._views.get(seat)
+        if seen is None:
+            seen = view(self.game, seat)
+            self._views[seat] = seen
+        return seen
 
     def _refresh(self) -> None:
         """List the legal actions of the seat to move, and select it."""
         state = self.game
-        self._legal = {}
+        self._observed.clear()
+        self._legal = 0
+        self._moves = {}
         if state.is_over:
             return
         seat = state.to_move[0]
         self.agent_selection = self.possible_agents[seat]
-        seen = self._view(seat)
-        if state.phase is Phase.PASS:  # a card at a time: the cards it may still pick
-            for card in cards_of(passable(self.rules, seen.hand_mask) & ~self._picked):
-                self._legal[int(card)] = None
+        phase = state.phase
+        if phase is _PASS:  # a card at a time: the cards it may still pick
+            self._legal = passable(self.rules, state.hand_masks[seat]) & ~self._picked
             return
-        for move in legal_moves(seen):
+        if phase is _PLAY and not self.rules.claims:  # cards only: the moves' plays
+            self._legal = in_force(state.position).allowed()
+            return
+        # The seat's own moves: those of its view, which differ from the state's only in
+        # the claims offered (a claim must be safe by what the seat has seen).
+        legal = 0
+        for move in legal_moves(self._view(seat)):
             (number,) = actions_of(self.rules, move)
-            self._legal[number] = move
+            legal |= 1 << number
+            self._moves[number] = move
+        self._legal = legal
 
-    def _after_step(self) -> None:
-        self._accumulate_rewards()
+    def _after_step(self, rewarded: bool) -> None:
+        if rewarded:  # else every reward is 0, and the totals stay as they are
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _checked(self, agent: str, action: Any) -> int:
         """``action`` as an int, refused with the reason if it is not legal."""
+        if action.__class__ is int and action >= 0 and self._legal >> action & 1:  # at once
+            return action
         if action is None:
             raise IllegalMoveError(
                 f"{agent} must choose an action: None is the action only of an agent whose "
                 "game is over."
             )
         number = _action_number(action, self._actions)
-        if number in self._legal:
+        if number >= 0 and self._legal >> number & 1:
             return number
         raise IllegalMoveError(
             f"{agent} chose action {number}{self._named(number)}, which is not legal now: "
@@ -535,6 +611,13 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         return "\n".join(lines)
 
 
+_DEAL: Final = Phase.DEAL
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_SPREAD: Final = tuple(bytes([byte >> bit & 1 for bit in range(8)]) for byte in range(256))
+"""Each byte's 8 bits as 8 bytes of 0 or 1, lowest bit first: action masks from bits."""
+
+
 def _picture(state: State) -> NDArray[np.uint8]:
     """The table of :func:`hearts.svg.table` (every hand shown) as an RGB image."""
     png = resvg_py.svg_to_bytes(svg_string=svg.table(state))
@@ -559,7 +642,9 @@ def env(
 ) -> Any:
     """A :class:`HeartsEnv` in PettingZoo's ``OrderEnforcingWrapper``, as classic envs are.
 
-    The wrapper refuses a step or an observation before the first ``reset()``.
+    The wrapper refuses a step or an observation before the first ``reset()``. It is a
+    subclass of ``OrderEnforcingWrapper`` that reads the game's attributes directly (see
+    :class:`_OrderEnforcing`); it checks and refuses exactly as that wrapper does.
 
     >>> import hearts
     >>> game = env(hearts.Rules(players=5))
@@ -569,7 +654,63 @@ def env(
     >>> game.observe("player_0")["observation"].shape, game.observe("player_0")["action_mask"].shape
     ((1772,), (58,))
     """
-    return OrderEnforcingWrapper(HeartsEnv(rules, render_mode, history=history))
+    return _OrderEnforcing(HeartsEnv(rules, render_mode, history=history))
+
+
+def _forwarded(name: str) -> Any:
+    """A property of :class:`_OrderEnforcing`: the environment's attribute ``name``.
+
+    Refused before ``reset()``, with the sentence of ``OrderEnforcingWrapper``.
+    """
+
+    def read(wrapper: _OrderEnforcing) -> Any:
+        if not wrapper._ready:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(wrapper.env, name)
+
+    return property(read, doc=f"The environment's ``{name}`` (after ``reset()``).")
+
+
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the game's attributes directly.
+
+    The wrapper forwards an attribute through ``__getattr__``, which Python calls only once
+    its ordinary lookup has failed, raising and catching an ``AttributeError``: ``last()``,
+    ``agent_iter()`` and ``step()`` read eight such attributes a step, a fifth of a step's
+    time. These properties read the same attributes of the environment, with the wrapper's
+    refusal before ``reset()`` (kept by a flag of this class, not the wrapper's own), and
+    ``last()`` goes to the environment's at once; everything else is the wrapper's own.
+    """
+
+    def __init__(self, env: HeartsEnv) -> None:
+        super().__init__(env)
+        self._ready = False  # reset() has been called
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """The wrapper's ``reset()``: the attributes below can be read from now on."""
+        super().reset(seed=seed, options=options)
+        self._ready = True
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        if not self._ready:  # what reading agent_selection would say
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        found: tuple[Observation | None, float, bool, bool, dict[str, Any]]
+        found = self.env.last(observe)
+        return found
+
+    def __str__(self) -> str:
+        """The environment's name, as ``str`` of an ``OrderEnforcingWrapper`` gives it."""
+        return str(self.env) if hasattr(self, "metadata") else repr(self)
 
 
 def parallel_env(
@@ -722,8 +863,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         if self.game.is_over:
             raise HeartsError("The game is over: call reset() to play another.")
         replaced = False
-        mask = self.action_masks()
         if self._illegal == "random":
+            mask = self.action_masks()
             try:
                 number = _action_number(action, len(mask))
             except TypeError:
@@ -745,7 +886,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions of the seat now, as booleans."""
-        return self._table.observe(self._agent)["action_mask"].astype(bool)
+        return self._table._action_mask(self.seat).astype(bool)
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """The table as text (``"ansi"``), printed (``"human"``) or an image (``"rgb_array"``).
@@ -768,7 +909,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         while not table.game.is_over and table.agent_selection != self._agent:
             other = table._seats[table.agent_selection]
             bot = self._bots[other]
-            seen = view(table.game, other)
+            seen = table._view(other)
             move = bot.choose(seen, self._rngs[other])
             if not isinstance(move, SEAT_MOVES) or move not in legal_moves(seen):
                 raise IllegalMoveError(

@@ -205,14 +205,13 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
         if state.phase is not Phase.PASS:
             return {agent: table.observe(agent) for agent in self.possible_agents}
         observations: dict[str, Observation] = {}
+        done = table._done(state)[1]  # the hand's completed tricks: none yet, in the pass
         for seat, agent in enumerate(self.possible_agents):
             picked = self._picks.get(seat, 0)
             mask = np.zeros(table._actions, dtype=np.int8)
             if seat in state.to_move:
                 mask[[int(card) for card in CardSet.from_mask(self._pickable(seat, picked))]] = 1
-            seen = table._view(seat)
-            observations[agent] = {
-                "observation": tensor.encode(seen, picked=picked, history=table.history),
-                "action_mask": mask,
-            }
+            # The seat's view with its own picks (not the AEC table's, which has none yet).
+            vector = tensor._encode_state(state, seat, picked, table.history, done)
+            observations[agent] = {"observation": vector, "action_mask": mask}
         return observations

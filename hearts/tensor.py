@@ -38,14 +38,15 @@ it only when an array is made (``pip install "hearts-rules[rl]"`` installs it).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from hearts.cards import NUMBER_OF_CARDS, CardSet, Suit
+from hearts.cards import NUMBER_OF_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, PassDirection, Rules
 from hearts.scoring import _hand_points
-from hearts.state import Phase
-from hearts.views import PlayerView
+from hearts.state import Phase, State, Trick
+from hearts.views import PlayerView, _seat_masks
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,8 +70,6 @@ CARD_SLOTS: Final = NUMBER_OF_CARDS
 """The slots of one set of cards: 52 cards and 3 jokers, whatever the rules' deck."""
 SCORE_CLIP: Final = 2.0
 """Scaled scores are clipped to ``-SCORE_CLIP`` to ``SCORE_CLIP``."""
-
-_BYTES: Final = (CARD_SLOTS + 7) // 8  # a card mask in whole bytes
 
 
 class Field(NamedTuple):
@@ -152,6 +151,8 @@ _CARD_ROWS_PER_SEAT: Final = 5  # played, trick, taken, known, ruled_out
 _SUITS: Final = tuple(Suit)
 _PHASES: Final = tuple(Phase)
 _DIRECTIONS: Final = tuple(PassDirection)
+_SUIT_COUNT: Final = len(_SUITS)
+_PLAY: Final = Phase.PLAY
 
 
 def _checked_players(players: object) -> int:
@@ -313,8 +314,6 @@ def encode(
     ...
     hearts.errors.HeartsError: picked holds Q♠, which P2 does not hold: the cards picked for a pass come from the viewer's hand.
     """
-    import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
-
     if not isinstance(view, PlayerView):
         raise TypeError(f"encode needs a hearts.PlayerView, got {describe_value(view)}.")
     history = _flag(history)
@@ -330,83 +329,313 @@ def encode(
             f"P{view.player} does not hold: the cards picked for a pass come from the "
             "viewer's hand."
         )
-    rules = view.rules
-    players = rules.players
-    seats = [(view.player + row) % players for row in range(players)]  # each row's seat
-    rows = {seat: row for row, seat in enumerate(seats)}
+    return _encode(view, picked_mask, history)
 
-    played = [0] * players
-    won = [0] * players
-    for trick in view.tricks:
-        won[rows[trick.winner]] += 1
-        for index, card in enumerate(trick.cards):
-            played[rows[(trick.leader + index) % players]] |= 1 << card
-    for index, card in enumerate(view.trick):
-        played[rows[(view.leader + index) % players]] |= 1 << card
-    masks = [
-        view.hand_mask,
-        picked_mask,
-        view.passed_mask,
-        view.received_mask,
-        rules.deck_mask,
-        *played,
-        *[1 << card for card in view.trick],
-        *[0] * (players - len(view.trick)),
-        *[view.taken_masks[seat] for seat in seats],
-        *[view.known_masks[seat] for seat in seats],
-        *[view.ruled_out_masks[seat] for seat in seats],
-    ]
-    raw = b"".join([mask.to_bytes(_BYTES, "little") for mask in masks])
-    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
 
-    points, total, scale = _constants(rules)
-    voids = view.voids
-    hand_size = rules.hand_size
-    leader = view.leader if view.phase is Phase.PLAY else -1
-    tail: list[float] = []  # every field after card_points, in order
-    for seat in seats:
-        tail += [float(suit in voids[seat]) for suit in _SUITS]
-    tail += [view.hand_sizes[seat] / hand_size for seat in seats]
-    tail += [count / hand_size for count in won]
-    tail += [_clip(_hand_points(rules, view.taken_masks[seat]) / total, 1) for seat in seats]
-    tail += [_clip(view.scores[seat] / scale, SCORE_CLIP) for seat in seats]
-    tail += [float(seat in view.to_move) for seat in seats]
-    tail += [float(seat == leader) for seat in seats]
-    tail += [float(phase is view.phase) for phase in _PHASES]
-    tail += [float(direction is view.pass_direction) for direction in _DIRECTIONS]
-    tail += [view.pass_count / hand_size, float(view.hearts_broken), len(view.tricks) / hand_size]
+def _encode(view: PlayerView, picked: int, history: bool) -> NDArray[np.float32]:
+    """:func:`encode` of arguments known to be right (``picked`` a mask of the viewer's cards)."""
+    return _vector(
+        view.rules, view.player, view.phase, view.scores, view.pass_direction, view.pass_count,
+        view.to_move, view.leader, view.trick, view.tricks, view.taken_masks, view.hearts_broken,
+        view.hand_mask, picked, view.passed_mask, view.received_mask, view.hand_sizes,
+        view.known_masks, view.ruled_out_masks, history,
+    )  # fmt: skip
 
-    vector = np.zeros(_size(players, history), dtype=np.float32)
-    cards = len(masks) * CARD_SLOTS
-    vector[:cards] = bits.reshape(len(masks), _BYTES * 8)[:, :CARD_SLOTS].ravel()
-    vector[cards : cards + CARD_SLOTS] = points
-    end = _size(players)
-    vector[cards + CARD_SLOTS : end] = tail
+
+def _encode_state(
+    state: State,
+    seat: int,
+    picked: int,
+    history: bool,
+    done: tuple[int, tuple[int, ...]] | None = None,
+) -> NDArray[np.float32]:
+    """``encode(view(state, seat), picked=picked, history=history)``, without the view.
+
+    For :mod:`hearts.env`, which observes a state once a step: the view's fields that the
+    vector holds are read from the state as :func:`~hearts.view` reads them (the seat's own
+    cards from :func:`hearts.views._seat_masks`, which the view takes them from), and no
+    other. ``done`` is ``_played(_constants(state.rules), state.tricks)``, if the caller
+    keeps it from one state to the next.
+    """
+    passed, received, known, ruled_out = _seat_masks(state, seat)
+    return _vector(
+        state.rules, seat, state.phase, state.scores, state.pass_direction, state.pass_count,
+        state.to_move, state.leader, state.trick, state.tricks, state.taken_masks,
+        state.hearts_broken, state.hand_masks[seat], picked, passed, received,
+        tuple(map(int.bit_count, state.hand_masks)), known, ruled_out, history, done,
+    )  # fmt: skip
+
+
+def _vector(
+    rules: Rules,
+    me: int,
+    phase: Phase,
+    scores: tuple[int, ...],
+    pass_direction: PassDirection,
+    pass_count: int,
+    to_move: tuple[int, ...],
+    leader: int,
+    trick: tuple[Card, ...],
+    tricks: tuple[Trick, ...],
+    taken: tuple[int, ...],
+    hearts_broken: bool,
+    hand: int,
+    picked: int,
+    passed: int,
+    received: int,
+    hand_sizes: tuple[int, ...],
+    known_masks: tuple[int, ...],
+    ruled_out: tuple[int, ...],
+    history: bool,
+    done: tuple[int, tuple[int, ...]] | None = None,
+) -> NDArray[np.float32]:
+    """The vector of the view of seat ``me`` whose fields these are (see :func:`encode`).
+
+    ``done`` is ``_played(_constants(rules), tricks)``, if the caller keeps it. Every
+    number of the vector that is 0 or 1 is a bit of one integer, unpacked in one call (a
+    card set is 55 bits, a row); the few other numbers are written after.
+    """
+    import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
+
+    known = _constants(rules)
+    players = known.players
+    if done is None:
+        done = _played(known, tricks)
+    played, won = done  # by seat, P0's first
+    if trick:
+        for row, card in zip(known.played_bits[leader], trick, strict=False):
+            played |= row[card]
+    if me:  # the rows turned round, the viewer's first
+        played = played >> known.row_bits[me] | (played & known.low_rows[me]) << known.row_bits[-me]
+
+    # The card sets, row by row from the lowest bits: hand, pass_picked, passed, received
+    # and deck, then the rows of played, trick, taken, known and ruled_out.
+    bits = (
+        hand
+        | picked << CARD_SLOTS
+        | passed << 2 * CARD_SLOTS
+        | received << 3 * CARD_SLOTS
+        | known.deck_bits
+        | played << _CARD_ROWS_SINGLE * CARD_SLOTS
+    )
+    at = (_CARD_ROWS_SINGLE + players) * CARD_SLOTS  # trick
+    for card in trick:
+        bits |= 1 << (at + card)
+        at += CARD_SLOTS
+    # Seat by seat: the rows of taken, known and ruled_out, the voids, and the numbers.
+    hand_size = known.hand_size
+    total = known.total
+    scale = known.scale
+    limit = SCORE_CLIP
+    groups = rules.point_groups
+    suits = known.suit_cards
+    missing = known.missing_suit
+    sizes: list[float] = []  # hand_sizes
+    wins: list[float] = []  # tricks_won
+    shares: list[float] = []  # points_taken
+    totals: list[float] = []  # scores
+    # The flags, from voids to hearts_broken (the numbers among them are 0 here).
+    flags = known.phase_bits[phase] | known.direction_bits[pass_direction]
+    if hearts_broken:
+        flags |= known.broken_bit
+    for seat, (taken_at, known_at, ruled_at, voids_at) in zip(
+        known.seats[me], known.rows, strict=True
+    ):
+        mask = taken[seat]
+        points = 0
+        if mask:
+            bits |= mask << taken_at
+            for value, group in groups:
+                points += value * (mask & group).bit_count()
+        share = points / total
+        shares.append(share if -1.0 <= share <= 1.0 else 1.0 if share > 0 else -1.0)
+        mask = known_masks[seat]
+        if mask:
+            bits |= mask << known_at
+        mask = ruled_out[seat]
+        if mask:
+            bits |= mask << ruled_at
+        if (mask or missing) and seat != me:  # the suits it has shown void in
+            spot = voids_at
+            for in_deck in suits:
+                if not in_deck & ~mask:
+                    flags |= 1 << spot
+                spot += 1
+        sizes.append(hand_sizes[seat] / hand_size)
+        wins.append(won[seat] / hand_size)
+        share = scores[seat] / scale
+        totals.append(share if -limit <= share <= limit else limit if share > 0 else -limit)
+    at = known.to_move_at
+    for seat in to_move:
+        flags |= 1 << at + (seat - me) % players
+    if phase is _PLAY and 0 <= leader < players:
+        flags |= 1 << at + players + (leader - me) % players
+    bits |= flags << known.flags_at
     if history:
-        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
-        if view.trick:
-            tricks.append((view.leader, view.trick))
+        at = known.history_at
         width = players * (1 + CARD_SLOTS)
-        for number, (leader, played_cards) in enumerate(tricks):
-            row = end + number * width
-            vector[row + rows[leader]] = 1.0
-            for position, card in enumerate(played_cards):
-                vector[row + players + position * CARD_SLOTS + card] = 1.0
+        rows = [(past.leader, past.cards) for past in tricks]
+        if trick:
+            rows.append((leader, trick))
+        for first, cards in rows:
+            bits |= 1 << at + (first - me) % players
+            spot = at + players
+            for card in cards:
+                bits |= 1 << spot + card
+                spot += CARD_SLOTS
+            at += width
+    length = known.history_size if history else known.size
+    vector = np.unpackbits(
+        np.frombuffer(bits.to_bytes((length + 7) // 8, "little"), dtype=np.uint8),
+        count=length,
+        bitorder="little",
+    ).astype(np.float32)
+
+    at = known.cards
+    vector[at : at + CARD_SLOTS] = known.points
+    at = known.numbers_at
+    vector[at : at + 4 * players] = sizes + wins + shares + totals
+    at = known.last_at  # pass_count, hearts_broken, trick_number
+    vector[at] = pass_count / hand_size
+    vector[at + 2] = len(tricks) / hand_size
     return vector
 
 
-def _clip(value: float, limit: float) -> float:
-    return -limit if value < -limit else min(value, limit)
+def _played(
+    known: _Constants, tricks: tuple[Trick, ...], played: int = 0, won_before: Sequence[int] = ()
+) -> tuple[int, tuple[int, ...]]:
+    """The cards each seat played to ``tricks`` (55 bits a seat, P0's first), and the tricks each won.
+
+    Added to ``played`` and ``won_before``, those of earlier tricks, when given.
+    """
+    won = list(won_before) if won_before else [0] * known.players
+    tables = known.played_bits
+    for trick in tricks:
+        won[trick.winner] += 1
+        rows = tables[trick.leader]
+        cards = trick.cards
+        if len(cards) == 4:  # the usual trick, unrolled
+            first, second, third, fourth = cards
+            played |= rows[0][first] | rows[1][second] | rows[2][third] | rows[3][fourth]
+        else:
+            for row, card in zip(rows, cards, strict=False):
+                played |= row[card]
+    return played, tuple(won)
+
+
+class _Constants(NamedTuple):
+    """What :func:`encode` needs of the rules, made once per ``Rules``."""
+
+    players: int
+    hand_size: int
+    points: NDArray[np.float32]
+    """The card points field."""
+    total: int
+    """The points of the positive cards (at least 1)."""
+    scale: int
+    """:func:`score_scale`."""
+    deck_bits: int
+    """The deck, shifted to its row of the vector's bits."""
+    suit_cards: tuple[int, ...]
+    """The deck's cards of each suit, in suit order."""
+    missing_suit: bool
+    """Whether a suit has no card in the deck (then every other seat is void in it)."""
+    seats: tuple[tuple[int, ...], ...]
+    """For each viewer, the seat of each row (the viewer first, then to its left)."""
+    rows: tuple[tuple[int, int, int, int], ...]
+    """For each row, where its bits of ``taken``, ``known`` and ``ruled_out`` start, and
+    its ``voids`` among the flags."""
+    played_bits: tuple[tuple[tuple[int, ...], ...], ...]
+    """``[leader][position][card]``: the bit of ``card`` in the row of the seat at
+    ``position`` of a trick that ``leader`` led, among the rows of ``played`` by seat."""
+    row_bits: tuple[int, ...]
+    """``[k]``: the bits of ``k`` rows of a card set per seat (negative ``k`` counts from
+    the table's size)."""
+    low_rows: tuple[int, ...]
+    """``[k]``: the mask of the first ``k`` rows of a card set per seat."""
+    flags_at: int
+    """Where the flags start: the 0 or 1 fields from ``voids`` to ``hearts_broken``,
+    whose bits are counted from here (``hand_sizes`` to ``scores`` among them are 0)."""
+    phase_bits: dict[Phase, int]
+    """The flag of each phase in ``phase``."""
+    direction_bits: dict[PassDirection, int]
+    """The flag of each direction in ``pass_direction``."""
+    broken_bit: int
+    """The flag of ``hearts_broken``."""
+    cards: int
+    """Where ``card_points`` starts: after the card sets."""
+    numbers_at: int
+    """Where ``hand_sizes`` starts: four fields of a number per seat follow."""
+    to_move_at: int
+    """Where ``to_move`` starts among the flags (``leader`` follows)."""
+    last_at: int
+    """Where ``pass_count`` starts (``hearts_broken`` and ``trick_number`` follow)."""
+    history_at: int
+    size: int
+    history_size: int
 
 
 @functools.lru_cache(maxsize=64)
-def _constants(rules: Rules) -> tuple[NDArray[np.float32], int, int]:
-    """The card points field of ``rules``, the positive total and the score scale."""
+def _constants(rules: Rules) -> _Constants:
+    """What :func:`encode` needs of ``rules``: card points, scales, offsets and bits."""
     import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
 
     total = _positive_total(rules)
     points = np.clip(np.array(rules.card_points, dtype=np.float64) / total, -1, 1)
-    return points.astype(np.float32), total, score_scale(rules)
+    players = rules.players
+    where = {field.name: field.offset for field in _fields(players, True)}
+    flags = where["voids"]  # the bits of voids to hearts_broken, counted from here
+    suit_cards = tuple(SUIT_MASKS[suit] & rules.deck_mask for suit in _SUITS)
+    return _Constants(
+        players=players,
+        hand_size=rules.hand_size,
+        points=points.astype(np.float32),
+        total=total,
+        scale=score_scale(rules),
+        deck_bits=rules.deck_mask << where["deck"],
+        suit_cards=suit_cards,
+        missing_suit=not all(suit_cards),
+        seats=tuple(
+            tuple((viewer + row) % players for row in range(players)) for viewer in range(players)
+        ),
+        rows=tuple(
+            (
+                where["taken"] + row * CARD_SLOTS,
+                where["known"] + row * CARD_SLOTS,
+                where["ruled_out"] + row * CARD_SLOTS,
+                row * _SUIT_COUNT,
+            )
+            for row in range(players)
+        ),
+        played_bits=tuple(
+            tuple(
+                tuple(
+                    1 << (first + position) % players * CARD_SLOTS + card
+                    for card in range(CARD_SLOTS)
+                )
+                for position in range(players)
+            )
+            for first in range(players)
+        ),
+        row_bits=tuple(rows * CARD_SLOTS for rows in range(players)),
+        low_rows=tuple((1 << rows * CARD_SLOTS) - 1 for rows in range(players)),
+        phase_bits={
+            phase: 1 << where["phase"] - flags + index for index, phase in enumerate(_PHASES)
+        },
+        direction_bits={
+            direction: 1 << where["pass_direction"] - flags + index
+            for index, direction in enumerate(_DIRECTIONS)
+        },
+        broken_bit=1 << where["hearts_broken"] - flags,
+        cards=where["card_points"],
+        numbers_at=where["hand_sizes"],
+        to_move_at=where["to_move"] - flags,
+        flags_at=flags,
+        last_at=where["pass_count"],
+        history_at=where[_HISTORY],
+        size=_size(players),
+        history_size=_size(players, True),
+    )
 
 
 def table(players: int = 4) -> str:

@@ -351,19 +351,7 @@ def view(state: State | object, player: int | object) -> PlayerView:
         raise TypeError(f"view needs a hearts.State, got {describe_value(state)}.")
     rules = state.rules
     me = check_seat(rules, player)
-    players = rules.players
-    phase = state.phase
-    playing = phase is _PLAY or phase is _SHOOT
-    passed = state.passed_masks[me]
-    got = 0
-    direction = state.pass_direction
-    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
-        got = state.passed_masks[passer(me, direction, players)]
-    ruled_out = (0,) * players
-    if playing:
-        ruled_out = tuple(
-            0 if seat == me else mask for seat, mask in enumerate(state.ruled_out_masks)
-        )
+    passed, got, known, ruled_out = _seat_masks(state, me)
     return PlayerView(
         rules=rules,
         player=me,
@@ -384,9 +372,31 @@ def view(state: State | object, player: int | object) -> PlayerView:
         passed_mask=passed,
         received_mask=got,
         hand_sizes=tuple([card_count(mask) for mask in state.hand_masks]),
-        known_masks=known_masks(state, me),
+        known_masks=known,
         ruled_out_masks=ruled_out,
     )
+
+
+def _seat_masks(state: State, me: int) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """What seat ``me`` knows of the cards beyond its own hand and the table's open record.
+
+    The cards it passed, the cards passed to it (0 until they have changed hands), the
+    cards known to be in each seat's hand and those each other seat is known not to hold:
+    the fields of :func:`view` that are the seat's own. :mod:`hearts.tensor` reads them
+    from here too when it encodes a seat's view of a state without making the view.
+    """
+    players = state.rules.players
+    phase = state.phase
+    playing = phase is _PLAY or phase is _SHOOT
+    got = 0
+    direction = state.pass_direction
+    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
+        got = state.passed_masks[passer(me, direction, players)]
+    ruled_out = (0,) * players
+    if playing:
+        masks = state.ruled_out_masks
+        ruled_out = (*masks[:me], 0, *masks[me + 1 :])
+    return state.passed_masks[me], got, known_masks(state, me), ruled_out
 
 
 def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:

@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from positions import MOON_HANDS
 
 import hearts
 import hearts.env
+import hearts.tensor
 from hearts import CardSet, HeartsError, IllegalMoveError, Phase, Rules
 from hearts.env import (
     CLAIM,
@@ -28,7 +30,7 @@ from hearts.env import (
     actions_of,
     pass_calls,
 )
-from hearts.tensor import layout, size
+from hearts.tensor import encode, layout, size
 
 RULES = {
     "standard": Rules(),
@@ -649,3 +651,116 @@ def test_the_information_state_passes_the_api_tests() -> None:
     assert table.observation_space("player_0").contains(table.observe("player_0"))
     with pytest.raises(TypeError, match=r"^history must be True or False"):
         hearts.env.raw_env(rules, history="yes")  # type: ignore[arg-type]
+
+
+# --- observations: the seat's view, made once a step ---------------------------------------
+
+
+def expected_mask(rules: Rules, seen: hearts.PlayerView, picked: CardSet) -> np.ndarray:
+    """The action mask of the seat to move: the actions of its view's legal moves."""
+    mask = np.zeros(action_count(rules), dtype=np.int8)
+    if seen.phase is Phase.PASS:  # a card at a time
+        mask[[int(card) for card in seen.hand - picked - rules.unpassable]] = 1
+    else:
+        for move in hearts.legal_moves(seen):
+            mask[list(actions_of(rules, move))] = 1
+    return mask
+
+
+@pytest.mark.parametrize("history", [False, True], ids=["vector", "information state"])
+@pytest.mark.parametrize("name", list(RULES))
+def test_every_observation_is_the_encoded_view(name: str, history: bool) -> None:
+    """At every step, each agent's observation is hearts.tensor.encode of its view of the
+    game, with the cards picked so far for the pass by the seat to move, and the mask of
+    its view's legal moves; the environment makes it from the state, without the view,
+    and keeps what every seat sees alike from step to step."""
+    rules = RULES[name]
+    table = hearts.env.raw_env(rules, history=history)
+    table.reset(seed=4)
+    rng = random.Random(name)
+    for agent in table.agent_iter():
+        state = table.game
+        for seat, other in enumerate(table.possible_agents):
+            seen = hearts.view(state, seat)
+            selected = other == agent and not state.is_over
+            picked = table.picked if selected else CardSet()
+            observation = table.observe(other)
+            vector = observation["observation"]
+            assert vector.dtype == np.float32 and observation["action_mask"].dtype == np.int8
+            assert np.array_equal(vector, encode(seen, picked=picked, history=history))
+            mask = (
+                expected_mask(rules, seen, picked) if selected else 0 * observation["action_mask"]
+            )
+            assert np.array_equal(observation["action_mask"], mask)
+        observation, _, termination, _, _ = table.last()
+        legal = observation["action_mask"].nonzero()[0]
+        table.step(None if termination else int(legal[rng.randrange(len(legal))]))
+    assert table.game.is_over
+
+
+def test_an_observation_is_made_once_a_step_and_handed_out_as_new_arrays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[int] = []
+    encode_state = hearts.tensor._encode_state
+
+    def counted(state: hearts.State, seat: int, *rest: Any) -> np.ndarray:
+        made.append(seat)
+        return encode_state(state, seat, *rest)
+
+    monkeypatch.setattr(hearts.tensor, "_encode_state", counted)
+    table = hearts.env.env(Rules())
+    table.reset(seed=3)
+    first = table.observe("player_0")
+    again, *_ = table.last()  # the same observation, in new arrays
+    assert made == [0]
+    for key in ("observation", "action_mask"):
+        assert first[key] is not again[key] and np.array_equal(first[key], again[key])
+        first[key][:] = 1  # the caller's to change: the next ones are as they were
+        assert np.array_equal(table.observe("player_0")[key], again[key])
+    assert made == [0]
+    table.observe("player_2")
+    assert made == [0, 2]
+    card = int(again["action_mask"].nonzero()[0][0])
+    table.step(card)  # a card picked for the pass: a new step, new observations
+    after = table.observe("player_0")
+    assert made == [0, 2, 0]
+    assert int(after["observation"][layout(4)["pass_picked"]][card]) == 1
+    assert after["action_mask"][card] == 0 and again["action_mask"][card] == 1
+    assert not table.observe("player_1")["action_mask"].any()
+    assert made == [0, 2, 0, 1]
+    single = SingleAgentEnv(Rules(), seat=0)
+    observation, _ = single.reset(seed=3)
+    mask = single.action_masks()
+    assert mask.dtype == np.bool_ and np.array_equal(mask, observation["action_mask"] == 1)
+
+
+def test_the_wrapper_is_pettingzoos_order_enforcing_wrapper(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """env() wraps the game in a subclass of PettingZoo's OrderEnforcingWrapper that reads
+    the game's attributes directly: the same values, and the same refusals before reset."""
+    table = hearts.env.env(Rules(target=30))
+    assert isinstance(table, OrderEnforcingWrapper) and str(table) == "hearts_v0"
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=rf"^{name} cannot be accessed before reset$"):
+            getattr(table, name)
+        assert not hasattr(table, name)
+    with pytest.raises(AttributeError, match=r"^num_agents cannot be accessed before reset$"):
+        _ = table.num_agents
+    with pytest.raises(AttributeError, match=r"^agent_selection cannot be accessed before reset"):
+        table.last()
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before step"):
+        table.step(0)
+    table.reset(seed=2)
+    game = table.unwrapped
+    assert table.agents is game.agents and table.agent_selection == game.agent_selection
+    for name in ("rewards", "terminations", "truncations", "infos", "_cumulative_rewards"):
+        assert getattr(table, name) is getattr(game, name)
+    assert table.num_agents == 4
+    observation, reward, termination, truncation, info = table.last(observe=False)
+    assert observation is None and (reward, termination, truncation, info) == (0, False, False, {})
+    masked_random_game(table, random.Random(2))
+    assert not table.agents
+    table.step(None)  # the wrapper's warning, as PettingZoo logs it
+    assert "step() called after all agents are terminated" in caplog.text

@@ -14,7 +14,8 @@ from positions import CLUBS, DIAMONDS, HEARTS, SPADES, hold_hand, play
 from sampling_checks import random_positions
 
 import hearts
-from hearts import CardSet, HeartsError, Phase, PlayerView, Rules, Suit
+from hearts import CardSet, HeartsError, Phase, PlayerView, Rules, Suit, tensor
+from hearts.sampling import _played_by
 from hearts.tensor import CARD_SLOTS, bounds, encode, fields, layout, score_scale, size, table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -380,3 +381,122 @@ def test_the_history_holds_nothing_hidden() -> None:
         assert np.array_equal(encode(world, history=True), vector)
     with pytest.raises(TypeError, match=r"^history must be True or False, got 1\.$"):
         size(4, history=1)  # type: ignore[arg-type]
+
+
+# --- the vector, field by field ------------------------------------------------------------
+
+
+def reference(view: PlayerView, picked: int = 0, history: bool = False) -> np.ndarray:
+    """The vector as the layout describes it, built one field at a time with NumPy: what
+    encode's bit-packed build must equal."""
+    rules = view.rules
+    players = rules.players
+    where = layout(players, history=history)
+    seats = [(view.player + row) % players for row in range(players)]
+    vector = np.zeros(size(players, history=history), dtype=np.float32)
+
+    def put(name: str, rows: list[int]) -> None:
+        block = vector[where[name]].reshape(len(rows), CARD_SLOTS)
+        for row, mask in enumerate(rows):
+            block[row, [card for card in range(CARD_SLOTS) if mask >> card & 1]] = 1
+
+    played = _played_by(view)  # the cards each seat has played this hand (sampling's count)
+    for name, mask in (
+        ("hand", view.hand_mask),
+        ("pass_picked", picked),
+        ("passed", view.passed_mask),
+        ("received", view.received_mask),
+        ("deck", rules.deck_mask),
+    ):
+        put(name, [mask])
+    put("played", [played[seat] for seat in seats])
+    trick_rows = [1 << card for card in view.trick]
+    put("trick", trick_rows + [0] * (players - len(trick_rows)))
+    put("taken", [view.taken_masks[seat] for seat in seats])
+    put("known", [view.known_masks[seat] for seat in seats])
+    put("ruled_out", [view.ruled_out_masks[seat] for seat in seats])
+    positive = max(hearts.hand_points(rules, rules.positive_mask), 1)
+    vector[where["card_points"]] = np.clip(np.array(rules.card_points) / positive, -1, 1)
+    vector[where["voids"]] = [float(suit in view.voids[seat]) for seat in seats for suit in Suit]
+    hand_size = rules.hand_size
+    scale = score_scale(rules)
+    won = [sum(trick.winner == seat for trick in view.tricks) for seat in seats]
+    vector[where["hand_sizes"]] = [view.hand_sizes[seat] / hand_size for seat in seats]
+    vector[where["tricks_won"]] = [count / hand_size for count in won]
+    taken = [hearts.hand_points(rules, view.taken_masks[seat]) / positive for seat in seats]
+    vector[where["points_taken"]] = np.clip(taken, -1, 1)
+    vector[where["scores"]] = np.clip([view.scores[seat] / scale for seat in seats], -2, 2)
+    vector[where["to_move"]] = [float(seat in view.to_move) for seat in seats]
+    leading = view.phase is Phase.PLAY
+    vector[where["leader"]] = [float(leading and seat == view.leader) for seat in seats]
+    vector[where["phase"]] = [float(phase is view.phase) for phase in Phase]
+    directions = hearts.PassDirection
+    vector[where["pass_direction"]] = [float(d is view.pass_direction) for d in directions]
+    vector[where["pass_count"]] = view.pass_count / hand_size
+    vector[where["hearts_broken"]] = float(view.hearts_broken)
+    vector[where["trick_number"]] = len(view.tricks) / hand_size
+    if history:
+        rows = vector[where["history"]].reshape(-1, players * (1 + CARD_SLOTS))
+        tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+        if view.trick:
+            tricks.append((view.leader, view.trick))
+        for number, (leader, played_cards) in enumerate(tricks):
+            rows[number, seats.index(leader)] = 1
+            for position, card in enumerate(played_cards):
+                rows[number, players + position * CARD_SLOTS + card] = 1
+    return vector
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_vector_is_its_fields(name: str) -> None:
+    """encode writes every field as the layout says (its build packs the 0 or 1 numbers
+    into one integer's bits): the same vector as a plain field-by-field build, with and
+    without the history, for views along random games and cards picked for a pass."""
+    rules = VARIANTS[name]
+    rng = random.Random(name)
+    for seen in views_along(rules, seed=len(name), every=3):
+        picked = seen.hand_mask & rng.getrandbits(CARD_SLOTS) if seen.phase is Phase.PASS else 0
+        for history in (False, True):
+            vector = encode(seen, picked=picked, history=history)
+            expected = reference(seen, picked, history)
+            assert vector.dtype == np.float32
+            assert np.array_equal(vector, expected), (
+                layout(rules.players, history=history),
+                np.flatnonzero(vector != expected),
+            )
+
+
+@pytest.mark.parametrize(
+    "name", ["standard", "three-player", "omnibus", "five players, three jokers"]
+)
+def test_a_states_vector_is_its_views(name: str) -> None:
+    """hearts.env encodes a seat's view of a state without making the view
+    (tensor._encode_state), keeping the played cards of the completed tricks from one
+    state to the next (tensor._played): the same vector as encoding the view."""
+    rules = VARIANTS[name]
+    known = tensor._constants(rules)
+    rng = random.Random(name)
+    state = hearts.new_game(rules, seed=5)
+    kept: tuple[tuple[hearts.Trick, ...], tuple[int, tuple[int, ...]]] = (
+        (),
+        (0, (0,) * rules.players),
+    )
+    while not state.is_over:
+        tricks = state.tricks
+        if tricks is not kept[0]:
+            count = len(kept[0])
+            if count < len(tricks) and tricks[:count] == kept[0]:
+                kept = (tricks, tensor._played(known, tricks[count:], *kept[1]))
+            else:
+                kept = (tricks, tensor._played(known, tricks))
+        assert kept[1] == tensor._played(known, tricks)
+        for seat in range(rules.players):
+            seen = hearts.view(state, seat)
+            picked = (
+                seen.hand_mask & rng.getrandbits(CARD_SLOTS) if state.phase is Phase.PASS else 0
+            )
+            for history in (False, True):
+                vector = tensor._encode_state(state, seat, picked, history, kept[1])
+                assert np.array_equal(vector, encode(seen, picked=picked, history=history))
+        moves = hearts.legal_moves(state)
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
