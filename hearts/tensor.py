@@ -427,7 +427,6 @@ def _vector(
     total = known.total
     scale = known.scale
     limit = SCORE_CLIP
-    groups = rules.point_groups
     suits = known.suit_cards
     missing = known.missing_suit
     sizes: list[float] = []  # hand_sizes
@@ -445,8 +444,7 @@ def _vector(
         points = 0
         if mask:
             bits |= mask << taken_at
-            for value, group in groups:
-                points += value * (mask & group).bit_count()
+            points = _hand_points(rules, mask)
         share = points / total
         shares.append(share if -1.0 <= share <= 1.0 else 1.0 if share > 0 else -1.0)
         mask = known_masks[seat]
