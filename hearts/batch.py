@@ -3,11 +3,12 @@
 Every function here is a pure function of arrays, so :func:`jax.jit` and :func:`jax.vmap`
 compile it: :func:`init` deals the first hand of a batch of games, :func:`step` plays one
 action in each, :func:`legal_action_mask` and :func:`observe` say what the seat to move
-may do and see. The rules are data: :func:`make_rules` turns a :class:`~hearts.Rules` into
-a :class:`BatchRules` of tables (the deck, each card's points, the penalty, moon and
-breaking cards, the first-trick bans, the pass of each hand of the cycle, the end of the
-game), which every :class:`State` carries, one copy per game. ``import hearts`` never
-imports this module, nor JAX (``pip install "hearts-rules[jax]"`` installs it).
+may do and see, and :func:`restart` deals a new game where one is over. The rules are
+data: :func:`make_rules` turns a :class:`~hearts.Rules` into a :class:`BatchRules` of
+tables (the deck, each card's points, the penalty, moon and breaking cards, the
+first-trick bans, the pass of each hand of the cycle, the end of the game), which every
+:class:`State` carries, one copy per game. ``import hearts`` never imports this module,
+nor JAX (``pip install "hearts-rules[jax]"`` installs it).
 
 Conventions:
 
@@ -72,7 +73,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit
-from hearts.errors import RulesError
+from hearts.errors import HeartsError, RulesError
 from hearts.play import PLAY_RULES, rules_of_play
 from hearts.rules import (
     FirstLead,
@@ -100,6 +101,7 @@ __all__ = [
     "observation_size",
     "observe",
     "random_actions",
+    "restart",
     "step",
     "supports",
     "to_cards",
@@ -660,8 +662,60 @@ def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
 
 @jax.jit
 def _init(keys: jax.Array, tables: BatchRules) -> State:
+    return _new_games(keys, _batched(tables, keys.shape[0]))
+
+
+def restart(state: State, keys: jax.Array) -> State:
+    """``state`` with each game that is over replaced by a new game, dealt from its key.
+
+    For a loop that keeps every game of a batch playing: after a :func:`step`, read its
+    rewards and :attr:`State.terminated`, then restart. A game over becomes the game
+    :func:`init` would deal from its key in ``keys`` (one per game, as for :func:`init`),
+    under the same rules; every other game is left exactly as it is, and its key in
+    ``keys`` is not used.
+
+    >>> import jax
+    >>> import hearts
+    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules(hands=1))
+    >>> while not bool(state.terminated[0]):                  # play the first game's hand
+    ...     state = step(state, random_actions(state, jax.random.key(1)))
+    >>> state.terminated.tolist()
+    [True, True]
+    >>> state = restart(state, jax.random.split(jax.random.key(2), 2))
+    >>> state.terminated.tolist(), state.hand_number.tolist(), state.tricks_done.tolist()
+    ([False, False], [0, 0], [0, 0])
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"restart needs a hearts.batch.State, got {type(state).__name__}.")
+    if not jnp.issubdtype(keys.dtype, jax.dtypes.prng_key):
+        keys = jax.random.wrap_key_data(keys)
+    if keys.shape != state.terminated.shape:
+        raise HeartsError(
+            f"restart needs one key per game: the batch has {state.terminated.shape[0]} "
+            f"games and keys has shape {keys.shape}."
+        )
+    return cast("State", _restart(state, keys))
+
+
+@jax.jit
+def _restart(state: State, keys: jax.Array) -> State:
+    over = state.terminated | state.truncated
+
+    def restarted() -> State:
+        fresh = _new_games(keys, state.rules)
+        changed: dict[str, Any] = {}
+        for field in dataclasses.fields(State):
+            if field.name != "rules":  # the same tables: the games keep their rules
+                new, old = getattr(fresh, field.name), getattr(state, field.name)
+                changed[field.name] = jnp.where(over.reshape(-1, *(1,) * (old.ndim - 1)), new, old)
+        return dataclasses.replace(state, **changed)
+
+    return cast("State", jax.lax.cond(jnp.any(over), restarted, lambda: state))
+
+
+def _new_games(keys: jax.Array, rules: BatchRules) -> State:
+    """New games, one per key, under ``rules`` (batched: one copy per game)."""
     batch = keys.shape[0]
-    rules = _batched(tables, batch)
     players = rules.players
     zeros = jnp.zeros((batch, players), dtype=jnp.int32)
     fields = _begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32))

@@ -578,6 +578,45 @@ def test_a_terminated_game_stays_as_it_is() -> None:
         np.testing.assert_array_equal(before, after)
 
 
+def test_restart_deals_a_new_game_where_one_is_over_and_leaves_the_others() -> None:
+    """hb.restart: a game over becomes the game init deals from its key, under its rules;
+    a game still playing is left as it is, whatever its key. Games with a target end after
+    different numbers of hands, so restarts come at different steps."""
+    rules = Rules(target=30)
+    state = hb.init(jax.random.split(jax.random.key(5), BATCH), rules)
+    key = jax.random.key(6)
+    restarted = 0
+    steps_with_restarts = 0
+    for _ in range(2000):
+        key, action_key, deal_key = jax.random.split(key, 3)
+        state = hb.step(state, hb.random_actions(state, action_key))
+        keys = jax.random.split(deal_key, BATCH)
+        after = hb.restart(state, keys)
+        over = np.asarray(state.terminated)
+        fresh = hb.init(keys, rules)
+        for before, new, made in zip(_leaves(state), _leaves(after), _leaves(fresh), strict=True):
+            np.testing.assert_array_equal(new[~over], before[~over])
+            np.testing.assert_array_equal(new[over], made[over])
+        restarted += int(over.sum())
+        steps_with_restarts += bool(over.any())
+        state = after
+        if restarted >= BATCH and not over.any():
+            break
+    assert restarted >= BATCH and steps_with_restarts > 1
+    assert not state.terminated.any()
+
+
+def test_restart_refuses_what_is_not_a_batch_with_a_key_per_game() -> None:
+    state = hb.init(jax.random.split(jax.random.key(5), BATCH), Rules())
+    unchanged = hb.restart(state, jax.random.split(jax.random.key(1), BATCH))
+    for before, after in zip(_leaves(state), _leaves(unchanged), strict=True):
+        np.testing.assert_array_equal(before, after)  # no game over: nothing changes
+    with pytest.raises(hearts.HeartsError, match=r"^restart needs one key per game: the batch"):
+        hb.restart(state, jax.random.split(jax.random.key(1), BATCH + 1))
+    with pytest.raises(TypeError, match=r"^restart needs a hearts\.batch\.State, got dict\.$"):
+        hb.restart({}, jax.random.split(jax.random.key(1), BATCH))  # type: ignore[arg-type]
+
+
 # --- the long run -----------------------------------------------------------------------------
 
 
