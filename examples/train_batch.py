@@ -218,17 +218,6 @@ class Steps(NamedTuple):
     hand_over: jax.Array  # bool: the step ended a hand
 
 
-def restart_over(state: hb.State, key: jax.Array) -> hb.State:
-    """The state with every game that is over replaced by a new one."""
-    fresh = hb.init(jax.random.split(key, state.terminated.shape[0]), RULES)
-    over = state.terminated
-
-    def pick(new: jax.Array, old: jax.Array) -> jax.Array:
-        return jnp.where(over.reshape(over.shape + (1,) * (old.ndim - 1)), new, old)
-
-    return jax.tree.map(pick, fresh, state)  # type: ignore[no-any-return]
-
-
 def rollout(params: Params, state: hb.State, key: jax.Array, steps: int) -> tuple[hb.State, Steps]:
     """Play ``steps`` steps of every game; games that end are dealt again at once."""
 
@@ -241,9 +230,6 @@ def rollout(params: Params, state: hb.State, key: jax.Array, steps: int) -> tupl
         log_policy = masked_log_policy(logits, mask)
         action = jax.random.categorical(choose, log_policy).astype(jnp.int32)
         after = hb.step(state, action)
-        hand_over = (after.hand_number != state.hand_number) | (
-            after.terminated & ~state.terminated
-        )
         record = Steps(
             inputs=inputs,
             mask=mask,
@@ -253,9 +239,10 @@ def rollout(params: Params, state: hb.State, key: jax.Array, steps: int) -> tupl
             seat=seat,
             live=~state.terminated,
             rewards=after.rewards / POINTS,
-            hand_over=hand_over,
+            hand_over=after.hand_over,
         )
-        after = jax.lax.cond(jnp.any(after.terminated), restart_over, lambda s, _: s, after, deal)
+        # Games that are over are dealt again, each from its own key.
+        after = hb.restart(after, jax.random.split(deal, action.shape[0]))
         return after, record
 
     return jax.lax.scan(one, state, jax.random.split(key, steps))
