@@ -655,9 +655,33 @@ def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
     ([2, 2], [3, 3], [0, 0])
     """
     tables = make_rules(rules) if isinstance(rules, Rules) else rules
-    if not jnp.issubdtype(keys.dtype, jax.dtypes.prng_key):
-        keys = jax.random.wrap_key_data(keys)
-    return cast("State", _init(keys, tables))
+    return cast("State", _init(_typed_keys("init", keys), tables))
+
+
+def _typed_keys(caller: str, keys: object, like: jax.Array | None = None) -> jax.Array:
+    """``keys`` as typed PRNG keys (raw ``uint32`` key data wrapped), of ``like``'s kind.
+
+    ``like`` is a state's keys: raw data is then read as keys of its implementation, and
+    typed keys of another implementation are refused.
+    """
+    if not isinstance(keys, (jax.Array, np.ndarray)):
+        raise TypeError(
+            f"{caller} needs a JAX array of PRNG keys, one per game "
+            f"(jax.random.split(key, games)), got {type(keys).__name__}."
+        )
+    array = jnp.asarray(keys)
+    if jnp.issubdtype(array.dtype, jax.dtypes.prng_key):
+        typed = array
+    elif like is None:
+        typed = jax.random.wrap_key_data(array)
+    else:
+        typed = jax.random.wrap_key_data(array, impl=jax.random.key_impl(like))
+    if like is not None and typed.dtype != like.dtype:
+        raise HeartsError(
+            f"{caller} needs keys of the kind the games were made with ({like.dtype}), "
+            f"got {typed.dtype}: make them with the same PRNG implementation."
+        )
+    return typed
 
 
 @jax.jit
@@ -687,14 +711,13 @@ def restart(state: State, keys: jax.Array) -> State:
     """
     if not isinstance(state, State):
         raise TypeError(f"restart needs a hearts.batch.State, got {type(state).__name__}.")
-    if not jnp.issubdtype(keys.dtype, jax.dtypes.prng_key):
-        keys = jax.random.wrap_key_data(keys)
-    if keys.shape != state.terminated.shape:
+    typed = _typed_keys("restart", keys, state.key)
+    if typed.shape != state.key.shape:
         raise HeartsError(
-            f"restart needs one key per game: the batch has {state.terminated.shape[0]} "
-            f"games and keys has shape {keys.shape}."
+            f"restart needs one key per game: the batch has {state.key.shape[0]} games "
+            f"and keys has shape {keys.shape}."
         )
-    return cast("State", _restart(state, keys))
+    return cast("State", _restart(state, typed))
 
 
 @jax.jit
