@@ -401,10 +401,8 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
             state = self.game
             selected = self._selected(seat)
             picked = self._picked if selected else 0
-            done = self._done_tricks
-            if state.tricks is not done[0]:
-                done = self._done(state)
-            vector = tensor._encode_state(state, seat, picked, self.history, done[1])
+            done = self._done(state)[1]
+            vector = tensor._encode_state(state, seat, picked, self.history, done)
             found = (vector, self._mask(selected))
             self._observed[seat] = found
         return found
@@ -424,17 +422,11 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         :func:`hearts.tensor._played` of them, kept from step to step and added to as tricks
         are completed: all of it was played face up, for every seat to see.
         """
-        tricks = state.tricks
-        kept, done = self._done_tricks
-        if tricks is not kept:
-            known = tensor._constants(self.rules)
-            count = len(kept)
-            if count < len(tricks) and tricks[:count] == kept:
-                done = tensor._played(known, tricks[count:], *done)
-            else:
-                done = tensor._played(known, tricks)
-            self._done_tricks = (tricks, done)
-        return self._done_tricks
+        kept = self._done_tricks
+        if state.tricks is not kept[0]:
+            consts = tensor._constants(self.rules)
+            kept = self._done_tricks = tensor._played_since(consts, kept, state.tricks)
+        return kept
 
     def _mask(self, selected: bool) -> NDArray[np.int8]:
         """The action mask of a seat: the legal actions if it is the selected one, else 0.
@@ -657,7 +649,7 @@ def env(
     return _OrderEnforcing(HeartsEnv(rules, render_mode, history=history))
 
 
-def _forwarded(name: str) -> Any:
+def _forwarded(name: str) -> property:
     """A property of :class:`_OrderEnforcing`: the environment's attribute ``name``.
 
     Refused before ``reset()``, with the sentence of ``OrderEnforcingWrapper``.
@@ -678,8 +670,10 @@ class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
     its ordinary lookup has failed, raising and catching an ``AttributeError``: ``last()``,
     ``agent_iter()`` and ``step()`` read eight such attributes a step, a fifth of a step's
     time. These properties read the same attributes of the environment, with the wrapper's
-    refusal before ``reset()`` (kept by a flag of this class, not the wrapper's own), and
-    ``last()`` goes to the environment's at once; everything else is the wrapper's own.
+    refusal before ``reset()`` (kept by a flag of this class, set as the wrapper sets its
+    own), and ``last()`` goes to the environment's at once; everything else is the
+    wrapper's own. The properties are read-only: the game's attributes are changed by
+    its own methods, not through the wrapper.
     """
 
     def __init__(self, env: HeartsEnv) -> None:
@@ -688,8 +682,8 @@ class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """The wrapper's ``reset()``: the attributes below can be read from now on."""
+        self._ready = True  # before the game's reset, as the wrapper marks itself reset
         super().reset(seed=seed, options=options)
-        self._ready = True
 
     agent_selection = _forwarded("agent_selection")
     agents = _forwarded("agents")

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 from hearts.cards import NUMBER_OF_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
@@ -335,11 +335,27 @@ def encode(
 def _encode(view: PlayerView, picked: int, history: bool) -> NDArray[np.float32]:
     """:func:`encode` of arguments known to be right (``picked`` a mask of the viewer's cards)."""
     return _vector(
-        view.rules, view.player, view.phase, view.scores, view.pass_direction, view.pass_count,
-        view.to_move, view.leader, view.trick, view.tricks, view.taken_masks, view.hearts_broken,
-        view.hand_mask, picked, view.passed_mask, view.received_mask, view.hand_sizes,
-        view.known_masks, view.ruled_out_masks, history,
-    )  # fmt: skip
+        view.rules,
+        view.player,
+        phase=view.phase,
+        scores=view.scores,
+        pass_direction=view.pass_direction,
+        pass_count=view.pass_count,
+        to_move=view.to_move,
+        leader=view.leader,
+        trick=view.trick,
+        tricks=view.tricks,
+        taken=view.taken_masks,
+        hearts_broken=view.hearts_broken,
+        hand=view.hand_mask,
+        picked=picked,
+        passed=view.passed_mask,
+        received=view.received_mask,
+        hand_sizes=view.hand_sizes,
+        known_masks=view.known_masks,
+        ruled_out=view.ruled_out_masks,
+        history=history,
+    )
 
 
 def _encode_state(
@@ -359,16 +375,34 @@ def _encode_state(
     """
     passed, received, known, ruled_out = _seat_masks(state, seat)
     return _vector(
-        state.rules, seat, state.phase, state.scores, state.pass_direction, state.pass_count,
-        state.to_move, state.leader, state.trick, state.tricks, state.taken_masks,
-        state.hearts_broken, state.hand_masks[seat], picked, passed, received,
-        tuple(map(int.bit_count, state.hand_masks)), known, ruled_out, history, done,
-    )  # fmt: skip
+        state.rules,
+        seat,
+        phase=state.phase,
+        scores=state.scores,
+        pass_direction=state.pass_direction,
+        pass_count=state.pass_count,
+        to_move=state.to_move,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=state.tricks,
+        taken=state.taken_masks,
+        hearts_broken=state.hearts_broken,
+        hand=state.hand_masks[seat],
+        picked=picked,
+        passed=passed,
+        received=received,
+        hand_sizes=tuple(map(int.bit_count, state.hand_masks)),
+        known_masks=known,
+        ruled_out=ruled_out,
+        history=history,
+        done=done,
+    )
 
 
 def _vector(
     rules: Rules,
     me: int,
+    *,
     phase: Phase,
     scores: tuple[int, ...],
     pass_direction: PassDirection,
@@ -397,16 +431,18 @@ def _vector(
     """
     import numpy as np  # noqa: PLC0415 (NumPy is imported only when an array is made)
 
-    known = _constants(rules)
-    players = known.players
+    consts = _constants(rules)
+    players = consts.players
     if done is None:
-        done = _played(known, tricks)
+        done = _played(consts, tricks)
     played, won = done  # by seat, P0's first
     if trick:
-        for row, card in zip(known.played_bits[leader], trick, strict=False):
+        for row, card in zip(consts.played_bits[leader], trick, strict=False):
             played |= row[card]
     if me:  # the rows turned round, the viewer's first
-        played = played >> known.row_bits[me] | (played & known.low_rows[me]) << known.row_bits[-me]
+        played = (
+            played >> consts.row_bits[me] | (played & consts.low_rows[me]) << consts.row_bits[-me]
+        )
 
     # The card sets, row by row from the lowest bits: hand, pass_picked, passed, received
     # and deck, then the rows of played, trick, taken, known and ruled_out.
@@ -415,7 +451,7 @@ def _vector(
         | picked << CARD_SLOTS
         | passed << 2 * CARD_SLOTS
         | received << 3 * CARD_SLOTS
-        | known.deck_bits
+        | consts.deck_bits
         | played << _CARD_ROWS_SINGLE * CARD_SLOTS
     )
     at = (_CARD_ROWS_SINGLE + players) * CARD_SLOTS  # trick
@@ -423,28 +459,30 @@ def _vector(
         bits |= 1 << (at + card)
         at += CARD_SLOTS
     # Seat by seat: the rows of taken, known and ruled_out, the voids, and the numbers.
-    hand_size = known.hand_size
-    total = known.total
-    scale = known.scale
+    hand_size = consts.hand_size
+    total = consts.total
+    scale = consts.scale
     limit = SCORE_CLIP
-    suits = known.suit_cards
-    missing = known.missing_suit
+    suits = consts.suit_cards
+    missing = consts.missing_suit
     sizes: list[float] = []  # hand_sizes
     wins: list[float] = []  # tricks_won
     shares: list[float] = []  # points_taken
     totals: list[float] = []  # scores
     # The flags, from voids to hearts_broken (the numbers among them are 0 here).
-    flags = known.phase_bits[phase] | known.direction_bits[pass_direction]
+    flags = consts.phase_bits[phase] | consts.direction_bits[pass_direction]
     if hearts_broken:
-        flags |= known.broken_bit
+        flags |= consts.broken_bit
     for seat, (taken_at, known_at, ruled_at, voids_at) in zip(
-        known.seats[me], known.rows, strict=True
+        consts.seats[me], consts.rows, strict=True
     ):
         mask = taken[seat]
         points = 0
         if mask:
             bits |= mask << taken_at
             points = _hand_points(rules, mask)
+        # Clipped to -1..1 (and the score to -SCORE_CLIP..SCORE_CLIP) inline: this runs for
+        # every seat at every step of an environment.
         share = points / total
         shares.append(share if -1.0 <= share <= 1.0 else 1.0 if share > 0 else -1.0)
         mask = known_masks[seat]
@@ -463,51 +501,51 @@ def _vector(
         wins.append(won[seat] / hand_size)
         share = scores[seat] / scale
         totals.append(share if -limit <= share <= limit else limit if share > 0 else -limit)
-    at = known.to_move_at
+    at = consts.to_move_at
     for seat in to_move:
-        flags |= 1 << at + (seat - me) % players
+        flags |= 1 << (at + (seat - me) % players)
     if phase is _PLAY and 0 <= leader < players:
-        flags |= 1 << at + players + (leader - me) % players
-    bits |= flags << known.flags_at
+        flags |= 1 << (at + players + (leader - me) % players)
+    bits |= flags << consts.flags_at
     if history:
-        at = known.history_at
+        at = consts.history_at
         width = players * (1 + CARD_SLOTS)
         rows = [(past.leader, past.cards) for past in tricks]
         if trick:
             rows.append((leader, trick))
         for first, cards in rows:
-            bits |= 1 << at + (first - me) % players
+            bits |= 1 << (at + (first - me) % players)
             spot = at + players
             for card in cards:
-                bits |= 1 << spot + card
+                bits |= 1 << (spot + card)
                 spot += CARD_SLOTS
             at += width
-    length = known.history_size if history else known.size
+    length = consts.history_size if history else consts.size
     vector = np.unpackbits(
         np.frombuffer(bits.to_bytes((length + 7) // 8, "little"), dtype=np.uint8),
         count=length,
         bitorder="little",
     ).astype(np.float32)
 
-    at = known.cards
-    vector[at : at + CARD_SLOTS] = known.points
-    at = known.numbers_at
+    at = consts.card_points_at
+    vector[at : at + CARD_SLOTS] = consts.points
+    at = consts.numbers_at
     vector[at : at + 4 * players] = sizes + wins + shares + totals
-    at = known.last_at  # pass_count, hearts_broken, trick_number
+    at = consts.last_at  # pass_count, hearts_broken, trick_number
     vector[at] = pass_count / hand_size
     vector[at + 2] = len(tricks) / hand_size
     return vector
 
 
 def _played(
-    known: _Constants, tricks: tuple[Trick, ...], played: int = 0, won_before: Sequence[int] = ()
+    consts: _Constants, tricks: tuple[Trick, ...], played: int = 0, won_before: Sequence[int] = ()
 ) -> tuple[int, tuple[int, ...]]:
     """The cards each seat played to ``tricks`` (55 bits a seat, P0's first), and the tricks each won.
 
     Added to ``played`` and ``won_before``, those of earlier tricks, when given.
     """
-    won = list(won_before) if won_before else [0] * known.players
-    tables = known.played_bits
+    won = list(won_before) if won_before else [0] * consts.players
+    tables = consts.played_bits
     for trick in tricks:
         won[trick.winner] += 1
         rows = tables[trick.leader]
@@ -519,6 +557,25 @@ def _played(
             for row, card in zip(rows, cards, strict=False):
                 played |= row[card]
     return played, tuple(won)
+
+
+_Played: TypeAlias = tuple[tuple[Trick, ...], tuple[int, tuple[int, ...]]]
+"""A hand's completed tricks and :func:`_played` of them."""
+
+
+def _played_since(consts: _Constants, kept: _Played, tricks: tuple[Trick, ...]) -> _Played:
+    """``(tricks, _played(consts, tricks))``, made from ``kept`` (those of an earlier state).
+
+    When ``tricks`` carries on the tricks of ``kept`` (the same hand, more tricks), only the
+    new tricks are counted; otherwise (another hand, another game) all of them are.
+    """
+    before, done = kept
+    if tricks is before:
+        return kept
+    count = len(before)
+    if count < len(tricks) and tricks[:count] == before:
+        return tricks, _played(consts, tricks[count:], *done)
+    return tricks, _played(consts, tricks)
 
 
 class _Constants(NamedTuple):
@@ -560,7 +617,7 @@ class _Constants(NamedTuple):
     """The flag of each direction in ``pass_direction``."""
     broken_bit: int
     """The flag of ``hearts_broken``."""
-    cards: int
+    card_points_at: int
     """Where ``card_points`` starts: after the card sets."""
     numbers_at: int
     """Where ``hand_sizes`` starts: four fields of a number per seat follow."""
@@ -608,7 +665,7 @@ def _constants(rules: Rules) -> _Constants:
         played_bits=tuple(
             tuple(
                 tuple(
-                    1 << (first + position) % players * CARD_SLOTS + card
+                    1 << ((first + position) % players * CARD_SLOTS + card)
                     for card in range(CARD_SLOTS)
                 )
                 for position in range(players)
@@ -616,16 +673,16 @@ def _constants(rules: Rules) -> _Constants:
             for first in range(players)
         ),
         row_bits=tuple(rows * CARD_SLOTS for rows in range(players)),
-        low_rows=tuple((1 << rows * CARD_SLOTS) - 1 for rows in range(players)),
+        low_rows=tuple((1 << (rows * CARD_SLOTS)) - 1 for rows in range(players)),
         phase_bits={
-            phase: 1 << where["phase"] - flags + index for index, phase in enumerate(_PHASES)
+            phase: 1 << (where["phase"] - flags + index) for index, phase in enumerate(_PHASES)
         },
         direction_bits={
-            direction: 1 << where["pass_direction"] - flags + index
+            direction: 1 << (where["pass_direction"] - flags + index)
             for index, direction in enumerate(_DIRECTIONS)
         },
-        broken_bit=1 << where["hearts_broken"] - flags,
-        cards=where["card_points"],
+        broken_bit=1 << (where["hearts_broken"] - flags),
+        card_points_at=where["card_points"],
         numbers_at=where["hand_sizes"],
         to_move_at=where["to_move"] - flags,
         flags_at=flags,

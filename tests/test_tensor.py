@@ -467,7 +467,14 @@ def test_the_vector_is_its_fields(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["standard", "three-player", "omnibus", "five players, three jokers"]
+    "name",
+    [
+        "standard",
+        "three-player",
+        "omnibus",
+        "five players, three jokers",
+        "dealer's choice, moon choice, claims",
+    ],
 )
 def test_a_states_vector_is_its_views(name: str) -> None:
     """hearts.env encodes a seat's view of a state without making the view
@@ -481,15 +488,11 @@ def test_a_states_vector_is_its_views(name: str) -> None:
         (),
         (0, (0,) * rules.players),
     )
+    phases = {state.phase}
     while not state.is_over:
         tricks = state.tricks
-        if tricks is not kept[0]:
-            count = len(kept[0])
-            if count < len(tricks) and tricks[:count] == kept[0]:
-                kept = (tricks, tensor._played(known, tricks[count:], *kept[1]))
-            else:
-                kept = (tricks, tensor._played(known, tricks))
-        assert kept[1] == tensor._played(known, tricks)
+        kept = tensor._played_since(known, kept, tricks)  # as hearts.env keeps it
+        assert kept[0] is tricks and kept[1] == tensor._played(known, tricks)
         for seat in range(rules.players):
             seen = hearts.view(state, seat)
             picked = (
@@ -499,4 +502,9 @@ def test_a_states_vector_is_its_views(name: str) -> None:
                 vector = tensor._encode_state(state, seat, picked, history, kept[1])
                 assert np.array_equal(vector, encode(seen, picked=picked, history=history))
         moves = hearts.legal_moves(state)
-        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+        claims = [move for move in moves if isinstance(move, hearts.Claim)]
+        state = hearts.apply(state, claims[0] if claims else moves[rng.randrange(len(moves))])
+        phases.add(state.phase)
+    assert {Phase.PASS, Phase.PLAY, Phase.OVER} <= phases
+    if rules.claims:  # a claim taken whenever offered: moon choices come with them
+        assert {Phase.CHOOSE, Phase.SHOOT} <= phases
