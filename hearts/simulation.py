@@ -48,14 +48,18 @@ from hearts.rules import Rules
 from hearts.shuffle import check_seed
 
 __all__ = [
+    "SYSTEM_CLOCK",
     "BotStanding",
     "Progress",
+    "ProgressClock",
+    "ResultsRun",
     "Tournament",
     "TournamentProgress",
     "TournamentResult",
     "default_chunk",
     "progress_line",
     "results_bot_seed",
+    "results_run",
     "tournament",
     "tournament_seed",
 ]
@@ -249,15 +253,48 @@ def progress_line(done: int, total: int, elapsed: float, initial: int = 0) -> st
     return f"{line}, {speed}, ETA {_duration(max(total - done, 0) / rate)}"
 
 
+class ProgressClock(Protocol):
+    """What :class:`Progress` reads the time from, and waits on between its lines.
+
+    :data:`SYSTEM_CLOCK` (:func:`time.monotonic`, :meth:`threading.Event.wait`) by default.
+    A test gives one whose time moves only when it says, so that what is written, and
+    when, does not depend on how busy the machine is.
+    """
+
+    def now(self) -> float:
+        """Seconds since some fixed moment."""
+        ...
+
+    def wait(self, stop: threading.Event, seconds: float) -> bool:
+        """Wait ``seconds``, or until ``stop`` is set; whether it is set."""
+        ...
+
+
+class _SystemClock:
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wait(self, stop: threading.Event, seconds: float) -> bool:
+        return stop.wait(seconds)
+
+    def __repr__(self) -> str:
+        return "SYSTEM_CLOCK"
+
+
+SYSTEM_CLOCK: Final[ProgressClock] = _SystemClock()
+"""The clock of :class:`Progress` by default: :func:`time.monotonic` and real waits."""
+
+
 class Progress:
     """A :class:`TournamentProgress` that reports on a stream (``sys.stderr`` by default).
 
     On a terminal it shows one line from the start, ``label: 1,234/10,000 games, 412
     games/s, ETA 0:22`` (:func:`progress_line`), redrawn as games finish and every second
     while none does, and erased at the end. Elsewhere (a log file, a CI job) it writes
-    such a line every ``every`` seconds, and a last one at the end when it wrote any:
-    a run shorter than ``every`` writes nothing. ``hearts simulate`` shows its progress
-    with one.
+    such a line every ``every`` seconds, and a last one at the end when it wrote any and
+    games have finished since: a run shorter than ``every`` writes nothing, and
+    ``every=0`` writes a line for each game. ``hearts simulate`` shows its progress with
+    one. The time comes from ``clock`` (a :class:`ProgressClock`).
 
     >>> import io, hearts
     >>> log = io.StringIO()
@@ -269,7 +306,12 @@ class Progress:
     """
 
     def __init__(
-        self, stream: TextIO | None = None, *, label: str = "hearts", every: float = 10.0
+        self,
+        stream: TextIO | None = None,
+        *,
+        label: str = "hearts",
+        every: float = 10.0,
+        clock: ProgressClock = SYSTEM_CLOCK,
     ) -> None:
         if (
             not isinstance(every, (int, float))
@@ -279,9 +321,15 @@ class Progress:
             raise HeartsError(
                 f"every must be a number of seconds from 0 to {_LONGEST_WAIT:,}, got {every!r}."
             )
+        if not callable(getattr(clock, "now", None)) or not callable(getattr(clock, "wait", None)):
+            raise HeartsError(
+                "clock must have now() and wait(stop, seconds), as hearts.simulation.SYSTEM_CLOCK has, "
+                f"got {describe_value(clock)}."
+            )
         self.stream = stream
         self.label = label
         self.every = float(every)
+        self.clock = clock
 
     def __repr__(self) -> str:
         return f"Progress(label={self.label!r}, every={self.every})"
@@ -290,27 +338,29 @@ class Progress:
         self, results: Iterable[GameResult], /, *, total: int, initial: int = 0
     ) -> Iterator[GameResult]:
         stream = sys.stderr if self.stream is None else self.stream
+        clock = self.clock
         terminal = _isatty(stream)
         lock = threading.Lock()
-        started = time.monotonic()
+        started = clock.now()
         done = initial
-        wrote = False
+        written = -1  # the games done at the last line written; -1 before the first
 
         def write() -> None:
-            nonlocal wrote
-            line = progress_line(done, total, time.monotonic() - started, initial)
+            nonlocal written
+            line = progress_line(done, total, clock.now() - started, initial)
             with lock, contextlib.suppress(OSError, ValueError):
                 if terminal:
                     stream.write(f"\r{self.label}: {line}\x1b[K")
                 else:
                     stream.write(f"{self.label}: {line}\n")
                 stream.flush()
-                wrote = True
+                written = done
 
         stop = threading.Event()
+        period = 1.0 if terminal else self.every
 
         def tick() -> None:
-            while not stop.wait(1.0 if terminal else self.every):
+            while not clock.wait(stop, period):
                 write()
 
         each_game = not terminal and self.every == 0
@@ -319,14 +369,14 @@ class Progress:
         ticker = threading.Thread(target=tick, name="hearts-progress", daemon=True)
         if not each_game:
             ticker.start()
-        shown = time.monotonic()
+        shown = clock.now()
         finished = False
         try:
             for result in results:
                 done += 1
-                if each_game or (terminal and (time.monotonic() - shown >= 0.2 or done == total)):
+                if each_game or (terminal and (clock.now() - shown >= 0.2 or done == total)):
                     write()
-                    shown = time.monotonic()
+                    shown = clock.now()
                 yield result
             finished = True
         finally:
@@ -337,7 +387,7 @@ class Progress:
                 if terminal:
                     stream.write("\r\x1b[K")
                     stream.flush()
-        if finished and wrote and not terminal and not each_game:
+        if finished and not terminal and 0 <= written < done:
             write()
 
 
@@ -560,11 +610,36 @@ def _cut_header(first: bytes) -> bool:
     )
 
 
-def results_bot_seed(path: str | os.PathLike[str]) -> int | None:
-    """The ``bot_seed`` of the run whose results ``path`` holds; None if it holds none yet.
+@attrs.frozen
+class ResultsRun:
+    """The run a results file's games belong to, as its header pins it (:func:`results_run`).
 
-    >>> results_bot_seed("no-such-file.jsonl") is None
+    ``bots`` are the entrants' names (:attr:`hearts.Bot.name`), in entrant order: a run is
+    resumed with bots of the same names.
+    """
+
+    rules: Rules
+    seed: int
+    bot_seed: int
+    bots: tuple[str, ...]
+    rotate: bool
+
+
+def results_run(path: str | os.PathLike[str]) -> ResultsRun | None:
+    """The run whose results ``path`` holds, as its header pins it; None if it holds none yet.
+
+    What a resumed run has not been given can be read back from it, as ``hearts simulate
+    --resume`` reads the rules, seeds and bots.
+
+    >>> import hearts, tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "results.jsonl"
+    >>> results_run(path) is None
     True
+    >>> bots = [hearts.RuleBot(), hearts.RandomBot(), hearts.RandomBot(), hearts.RandomBot()]
+    >>> done = hearts.tournament(hearts.Rules(hands=1), bots, 2, seed=5, bot_seed=8, out=path)
+    >>> run = results_run(path)
+    >>> run.rules == hearts.Rules(hands=1), run.seed, run.bot_seed, run.bots
+    (True, 5, 8, ('rule-based', 'random', 'random', 'random'))
     """
     file = _open_results(Path(path))
     if file is None:
@@ -573,8 +648,46 @@ def results_bot_seed(path: str | os.PathLike[str]) -> int | None:
         first = file.readline(_LINE_LIMIT)
     if _cut_header(first):  # empty, or no more than a header cut short: no run yet
         return None
-    bot_seed = _read_header(Path(path), first).get("bot_seed")
-    return bot_seed if isinstance(bot_seed, int) else None
+    header = _read_header(Path(path), first)
+    rules, seed, bot_seed = header.get("rules"), header.get("seed"), header.get("bot_seed")
+    bots, rotate = header.get("bots"), header.get("rotate")
+    damage = _rules_damage(rules, header.get("fingerprint"))
+    if damage:
+        raise HeartsError(
+            f"{path} has a damaged header ({damage}): resume a file that a run wrote, "
+            "unchanged, or write to another one."
+        )
+    seeds_ok = all(
+        isinstance(value, int) and not isinstance(value, bool) for value in (seed, bot_seed)
+    )
+    names_ok = isinstance(bots, list) and all(isinstance(name, str) for name in bots)
+    if not seeds_ok or not names_ok or not isinstance(rotate, bool):
+        raise HeartsError(
+            f"{path} has a damaged header (its seeds, bots or seating are not what a run "
+            "writes): resume a file that a run wrote, unchanged, or write to another one."
+        )
+    return ResultsRun(Rules.from_dict(rules), seed, bot_seed, tuple(bots), rotate)  # type: ignore[arg-type]
+
+
+def _rules_damage(rules: object, fingerprint: object) -> str:
+    """What is wrong with a header's rules and fingerprint; "" if nothing is."""
+    if not isinstance(rules, dict):
+        return "its rules are not an object"
+    try:
+        read = Rules.from_dict(rules)
+    except HeartsError as error:
+        return str(error)
+    return "" if read.fingerprint == fingerprint else "its rules do not have its fingerprint"
+
+
+def results_bot_seed(path: str | os.PathLike[str]) -> int | None:
+    """The ``bot_seed`` of the run whose results ``path`` holds; None if it holds none yet.
+
+    >>> results_bot_seed("no-such-file.jsonl") is None
+    True
+    """
+    run = results_run(path)
+    return None if run is None else run.bot_seed
 
 
 def _kept(path: Path, tournament: Tournament, resume: bool) -> _Kept:

@@ -56,9 +56,17 @@ def test_default_command_prints_a_transcript_and_final_scores(
         assert captured.err == ""
     else:  # a pure build (HEARTS_COMPILE=auto's fallback) says so on stderr, in one line
         assert captured.err.count("\n") == 1
-        assert captured.err.startswith("hearts: running the pure-Python build, as the compiled")
-    # The bots' seed is drawn afresh (never the deal's seed) and shown, to replay the game.
-    assert re.match(r"Hearts: 4 players, game to 100, seed 1, bot seed \d+, random players\n", out)
+        # ... without a word that reads as if a compile had been tried and had failed.
+        assert captured.err.startswith("hearts: this is the pure-Python build (no compiled")
+        assert "could not" not in captured.err and "fail" not in captured.err
+    # The bots' seed is drawn afresh (never the deal's seed), and the line says so, and how
+    # to play the same game again.
+    shown = re.match(
+        r"Hearts: 4 players, game to 100, seed 1, bot seed (\d+) \(drawn: add --bot-seed "
+        r"(\d+) to repeat\), random players\n",
+        out,
+    )
+    assert shown is not None and shown.group(1) == shown.group(2)
     assert "Hand 1: pass left, P0 deals" in out
     assert "Hand 2: pass right, P1 deals" in out
     assert "Hand 4: no passing (hold hand), P3 deals" in out
@@ -79,13 +87,17 @@ def test_same_seed_same_transcript(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
     main(["--seed", "6", "--bot-seed", "1"])
     assert capsys.readouterr().out != first
-    # Without --bot-seed, the bots' seed is drawn afresh and shown: it replays the game.
+    # Without --bot-seed, the bots' seed is drawn afresh: two runs are two games, and the
+    # first line says so plainly, with the option that plays the same game again.
     main(["--seed", "5"])
     drawn = capsys.readouterr().out
-    shown = re.search(r", bot seed (\d+),", drawn)
+    main(["--seed", "5"])
+    assert capsys.readouterr().out != drawn
+    shown = re.search(r", bot seed (\d+) \(drawn: add (--bot-seed \d+) to repeat\),", drawn)
     assert shown is not None and shown.group(1) != "5"
-    main(["--seed", "5", "--bot-seed", shown.group(1)])
-    assert capsys.readouterr().out == drawn
+    main(["--seed", "5", *shown.group(2).split()])
+    again = capsys.readouterr().out
+    assert again == drawn.replace(shown.group(0), f", bot seed {shown.group(1)},", 1)
 
 
 def test_bot_seed_separates_the_bots_draws_from_the_deals(
@@ -141,7 +153,8 @@ def test_python_dash_m_hearts_is_deterministic_given_both_seeds() -> None:
     bare = run()  # the README's main command: the build, then a game with a drawn bot seed
     assert bare.stderr.count("\n") == (0 if hearts.compiled else 1)  # a pure build says so
     assert re.match(
-        r"hearts .*\nHearts: 4 players, game to 100, seed 1, bot seed \d+, random players\n",
+        r"hearts .*\nHearts: 4 players, game to 100, seed 1, bot seed (\d+) \(drawn: add "
+        r"--bot-seed \1 to repeat\), random players\n",
         bare.stdout,
     )
 
@@ -441,7 +454,8 @@ def test_version() -> None:
         (["--target", "0"], "argument --target: must be a whole number from 1 to 1,000,000"),
         (
             ["--bots", "random,clever"],
-            "--bots: there is no bot 'clever'; the bots are random, rule, search.",
+            "--bots: there is no bot 'clever'; the bots are random, rule, search, or "
+            "module:Class for a bot class of your own.",
         ),
         (["--bots", "random,random"], "--bots: 2 bots are named, but this game has 4 seats"),
         (["simulate"], "the following arguments are required: --games"),
@@ -756,6 +770,205 @@ def test_a_bot_that_cannot_go_to_workers_is_one_line(
     )
     capsys.readouterr()
     assert main(["simulate", "--games", "2", "--target", "20", "--bots", "local"]) == 0
+
+
+# --- bots of your own: module:Class, and installed ones ----------------------------------
+
+MY_BOTS = """
+import hearts
+
+class LowBot:
+    name = "low"
+
+    def choose(self, view, rng):
+        return hearts.legal_moves(view)[0]
+
+class Picky(LowBot):
+    def __init__(self, level):
+        self.level = level
+
+class Outer:
+    Inner = LowBot
+
+made = LowBot()
+number = 7
+"""
+
+
+@pytest.fixture
+def my_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder holding mybots.py, made the current one, as a user's project would be."""
+    (tmp_path / "mybots.py").write_text(MY_BOTS, encoding="utf-8")
+    (tmp_path / "broken.py").write_text("raise RuntimeError('half-written')\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    yield tmp_path
+    for name in ("mybots", "broken"):
+        sys.modules.pop(name, None)
+
+
+def test_a_bot_class_of_your_own_is_named_module_colon_class(
+    my_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bots mybots:LowBot`` imports the class from the current folder and makes one, as
+    pytest plugins and Gymnasium environments are named; a bot object or a dotted path
+    works too, and each seat may have its own."""
+    args = ["play", "--target", "20", "--seed", "2", "--bot-seed", "3"]
+    assert main([*args, "--bots", "mybots:LowBot"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "Hearts: 4 players, game to 20, seed 2, bot seed 3, mybots:LowBot players\n"
+    )
+    for same in ("mybots:made", "mybots:Outer.Inner"):
+        assert main([*args, "--bots", same]) == 0
+        assert capsys.readouterr().out == out.replace("mybots:LowBot", same, 1)
+    state = hearts.play_game(
+        hearts.Rules(target=20), [Lowest()] * 4, seed=2, keep_moves=True, bot_seed=3
+    )
+    assert f"Final scores: {', '.join(f'P{p} {s}' for p, s in enumerate(state.scores))}" in out
+    assert main([*args, "--bots", "mybots:LowBot,random,rule,mybots:made"]) == 0
+    assert "bots P0 mybots:LowBot, P1 random, P2 rule, P3 mybots:made" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        (
+            "nosuchmodule:Bot",
+            "--bots: cannot import the module 'nosuchmodule' of 'nosuchmodule:Bot' "
+            "(ModuleNotFoundError: No module named 'nosuchmodule'): give a module that Python "
+            "can import, such as a file nosuchmodule.py in the current folder.",
+        ),
+        (
+            "broken:Bot",
+            "--bots: cannot import the module 'broken' of 'broken:Bot' (RuntimeError: "
+            "half-written): give a module that Python can import, such as a file broken.py in "
+            "the current folder.",
+        ),
+        (
+            "mybots:HighBot",
+            "--bots: the module 'mybots' has no 'HighBot' (from 'mybots:HighBot'): name a bot "
+            "class or a bot defined at the top level of the module.",
+        ),
+        (
+            "mybots:number",
+            "--bots: 'mybots:number' is 7 (of type int), not a bot: name a hearts.Bot (an object "
+            "with a name and a choose(view, rng) method) or a class that makes one.",
+        ),
+        (
+            "mybots:Picky",
+            "--bots: 'mybots:Picky' could not make a bot with no arguments (TypeError: "
+            "Picky.__init__() missing 1 required positional argument: 'level'): give a class "
+            "whose arguments all have defaults, or a bot made at the top level of its module.",
+        ),
+        (
+            "mybots:",
+            "--bots: 'mybots:' does not name a bot: write module:Class, such as mybot:LowBot "
+            "for the class LowBot of mybot.py.",
+        ),
+        (
+            "mybots:hearts",
+            "--bots: 'mybots:hearts' is the module 'hearts', not a bot: name a hearts.Bot (an "
+            "object with a name and a choose(view, rng) method) or a class that makes one.",
+        ),
+    ],
+)
+def test_a_bot_of_your_own_that_cannot_be_had_is_one_sentence(
+    my_bots: Path, capsys: pytest.CaptureFixture[str], spec: str, said: str
+) -> None:
+    assert main(["play", "--target", "20", "--bots", spec]) == 2
+    assert capsys.readouterr().err == f"hearts: {said}\n"
+
+
+def test_an_installed_bot_is_named_by_its_entry_point(
+    my_bots: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A package that declares ``[project.entry-points."hearts.bots"] low = "mybots:LowBot"``
+    makes ``--bots low`` work, and lists it among the bots."""
+    from importlib.metadata import EntryPoint
+
+    from hearts.cli import _bots
+
+    points = [
+        EntryPoint("low", "mybots:LowBot", "hearts.bots"),
+        EntryPoint("gone", "uninstalled_package:Bot", "hearts.bots"),
+    ]
+
+    def installed(*, group: str) -> list[EntryPoint]:
+        assert group == "hearts.bots"
+        return points
+
+    monkeypatch.setattr(_bots, "entry_points", installed)
+    monkeypatch.syspath_prepend(str(my_bots))  # as if installed: importable from anywhere
+    args = ["play", "--target", "20", "--seed", "2", "--bot-seed", "3"]
+    assert main([*args, "--bots", "low"]) == 0
+    by_name = capsys.readouterr().out
+    assert main([*args, "--bots", "mybots:LowBot"]) == 0
+    assert by_name == capsys.readouterr().out.replace("mybots:LowBot players", "low players")
+    assert main([*args, "--bots", "lo"]) == 2
+    assert capsys.readouterr().err == (
+        "hearts: --bots: there is no bot 'lo' (did you mean 'low'?); the bots are random, "
+        "rule, search, gone, low, or module:Class for a bot class of your own.\n"
+    )
+    assert main([*args, "--bots", "gone"]) == 2
+    assert capsys.readouterr().err == (
+        "hearts: --bots: the installed bot 'gone' (uninstalled_package:Bot) cannot be loaded "
+        "(ModuleNotFoundError: No module named 'uninstalled_package'): reinstall the package "
+        "that provides it.\n"
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="spawned workers on POSIX are enough")
+def test_a_bot_class_of_your_own_plays_in_worker_processes(my_bots: Path) -> None:
+    """The workers import the user's module from the folder the command was run in."""
+    args = ["simulate", "--games", "4", "--target", "20", "--seed", "1", "--bot-seed", "2"]
+    args += ["--bots", "mybots:LowBot,random,random,random", "--json"]
+    alone, pooled = run(*args), run(*args, "--workers", "2")
+    assert (alone.returncode, pooled.returncode, pooled.stderr) == (0, 0, "")
+    assert json.loads(pooled.stdout) == json.loads(alone.stdout)
+    assert json.loads(alone.stdout)["bots"] == ["mybots:LowBot", "random", "random", "random"]
+
+
+def test_resume_reads_the_rules_seeds_and_bots_back_from_the_file(
+    my_bots: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--resume`` asks for nothing that the file already says (its header pins the rules,
+    both seeds and the bots); what is given and differs is refused, naming both."""
+    path = my_bots / "results.jsonl"
+    run_ = ["simulate", "--rules", "omnibus", "--target", "30", "--seed", "5", "--json"]
+    bots = ["--bots", "rule,random,random,random"]
+    assert main([*run_, *bots, "--games", "3", "--out", str(path)]) == 0
+    capsys.readouterr()
+    bot_seed = hearts.simulation.results_run(path).bot_seed  # type: ignore[union-attr]
+    assert main(["simulate", "--games", "6", "--json", "--out", str(path), "--resume"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main([*run_, *bots, "--games", "6", "--bot-seed", str(bot_seed)]) == 0
+    assert resumed == json.loads(capsys.readouterr().out)
+    assert resumed["seed"] == 5 and resumed["bots"] == ["rule", "random", "random", "random"]
+    # --isolate draws a seed of the deals for a new run; a resumed one has its file's.
+    assert main(["simulate", "--games", "7", "--out", str(path), "--resume", "--isolate"]) == 0
+    assert ", seed 5, bot seed " in capsys.readouterr().out
+    resume = ["simulate", "--games", "8", "--out", str(path), "--resume"]
+    for given, said in (
+        (["--seed", "6"], "its seed is 5, this run's is 6"),
+        (["--bots", "random"], "its list of bots is ['rule-based', 'random', 'random', 'random']"),
+        (["--rules", "standard"], "its rules fingerprint is"),
+    ):
+        assert main([*resume, *given]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"hearts: {path} holds another run: {said}"), err
+    # A bot of your own is known by its name only: the file cannot say where its class is.
+    mine = my_bots / "mine.jsonl"
+    assert main([*run_, "--bots", "mybots:LowBot", "--games", "2", "--out", str(mine)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--games", "3", "--out", str(mine), "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"hearts: --resume: the run in {mine} was played by the bots low, low, low, low, and "
+        "'low' is not a bot this command knows by name: give --bots as the run was started "
+        "(such as --bots mybot:LowBot).\n"
+    )
+    again = ["simulate", "--games", "3", "--out", str(mine), "--resume", "--bots", "mybots:LowBot"]
+    assert main(again) == 0
 
 
 def _children(pid: int) -> list[int]:

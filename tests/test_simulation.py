@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -261,30 +261,80 @@ def test_tournament_resumes_with_the_bot_seed_its_file_holds(tmp_path: Path) -> 
 # --- progress that tells the truth --------------------------------------------------------------
 
 
-class _Slow:
-    """Games that take ``delay`` seconds each to arrive."""
+class _Clock:
+    """A :class:`hearts.simulation.ProgressClock` whose time moves only when the test says.
 
-    def __init__(self, games: list[GameResult], delay: float) -> None:
-        self.games, self.delay = games, delay
+    ``advance`` moves it, and returns only once the progress thread that was waiting has
+    acted on the move (and waits again, or has stopped), so what is written and when
+    follows from the test alone, never from how busy the machine is.
+    """
 
-    def __iter__(self) -> Iterator[GameResult]:
-        for game in self.games:
-            time.sleep(self.delay)
-            yield game
+    def __init__(self) -> None:
+        self.time = 0.0
+        self._changed = threading.Condition()
+        self._deadline: float | None = None  # the progress thread's, while it waits
+        self._busy = False  # the progress thread woke and has not waited again yet
+
+    def now(self) -> float:
+        with self._changed:
+            return self.time
+
+    def wait(self, stop: threading.Event, seconds: float) -> bool:
+        with self._changed:
+            self._busy, self._deadline = False, self.time + seconds
+            self._changed.notify_all()
+            while not stop.is_set() and self.time < self._deadline:
+                self._changed.wait(0.01)  # stop has no condition of its own: look again
+            self._deadline, self._busy = None, not stop.is_set()
+            self._changed.notify_all()
+            return stop.is_set()
+
+    def _until(self, done: Callable[[], bool]) -> None:
+        # A guard against a hang, not a measure of time: the thread acts at once.
+        assert self._changed.wait_for(done, timeout=120), "the progress thread did not answer"
+
+    def started(self) -> None:
+        """Return once the progress thread waits for its first line."""
+        with self._changed:
+            self._until(lambda: self._deadline is not None)
+
+    def advance(self, seconds: float) -> None:
+        with self._changed:
+            self.time += seconds
+            self._changed.notify_all()
+            self._until(
+                lambda: not self._busy and (self._deadline is None or self._deadline > self.time)
+            )
+
+
+def _arriving(clock: _Clock, games: list[GameResult], every: float) -> Iterator[GameResult]:
+    """``games``, each arriving ``every`` seconds after the one before on ``clock``."""
+    clock.started()
+    for game in games:
+        clock.advance(every)
+        yield game
 
 
 def test_off_a_terminal_progress_is_a_line_every_few_seconds() -> None:
-    log = io.StringIO()
+    log, clock = io.StringIO(), _Clock()
     games = list(_plan(games=6).play())
-    shown = list(hearts.Progress(log, label="run", every=0.1)(_Slow(games, 0.06), total=6))
-    assert shown == games
-    lines = log.getvalue().splitlines()
-    assert 2 <= len(lines) <= 5, lines
-    assert all(line.startswith("run: ") and " games" in line for line in lines)
-    assert lines[-1].startswith("run: 6/6 games, ") and "ETA 0:00" in lines[-1]
-    quiet = io.StringIO()
-    assert list(hearts.Progress(quiet, every=10)(games, total=6)) == games
+    shown = hearts.Progress(log, label="run", every=10, clock=clock)
+    assert list(shown(_arriving(clock, games, 6), total=6)) == games
+    # A game every 6 s: lines at 12 s (1 game done), 24 s (3) and 36 s (5), then a last
+    # one at the end for the sixth.
+    assert log.getvalue().splitlines() == [
+        "run: 1/6 games, 12.0 s/game, ETA 1:00",
+        "run: 3/6 games, 8.0 s/game, ETA 0:24",
+        "run: 5/6 games, 7.2 s/game, ETA 0:08",
+        "run: 6/6 games, 6.0 s/game, ETA 0:00",
+    ]
+    quiet, clock = io.StringIO(), _Clock()
+    shown = hearts.Progress(quiet, every=10, clock=clock)
+    assert list(shown(_arriving(clock, games, 1.5), total=6)) == games
     assert quiet.getvalue() == ""  # shorter than ten seconds: nothing to report
+    each, clock = io.StringIO(), _Clock()
+    assert list(hearts.Progress(each, every=0, clock=clock)(games[:2], total=2)) == games[:2]
+    assert each.getvalue() == "hearts: 1/2 games\nhearts: 2/2 games\n"  # no time passed
 
 
 class _Terminal(io.StringIO):
@@ -293,20 +343,27 @@ class _Terminal(io.StringIO):
 
 
 def test_on_a_terminal_progress_shows_from_the_start_and_while_games_run() -> None:
-    terminal = _Terminal()
+    terminal, clock = _Terminal(), _Clock()
     games = list(_plan(games=2).play())
     seen: list[str] = []
 
     def watching() -> Iterator[GameResult]:
+        clock.started()
         seen.append(terminal.getvalue())
-        time.sleep(1.3)  # no game finishes for a while: the line is redrawn all the same
+        clock.advance(2.5)  # no game finishes for a while: the line is redrawn all the same
         seen.append(terminal.getvalue())
         yield from games
 
-    assert list(hearts.Progress(terminal, label="run")(watching(), total=2)) == games
+    shown = hearts.Progress(terminal, label="run", clock=clock)
+    assert list(shown(watching(), total=2)) == games
     assert seen[0] == "\rrun: 0/2 games\x1b[K"
-    assert seen[1].count("\rrun: 0/2 games\x1b[K") >= 2
-    assert terminal.getvalue().endswith("\r\x1b[K")
+    assert seen[1] == "\rrun: 0/2 games\x1b[K" * 2  # redrawn at 1 s; the next is due at 2 s
+    assert terminal.getvalue() == seen[1] + (  # each game as it finishes, then erased
+        "\rrun: 1/2 games, 2.5 s/game, ETA 0:03\x1b[K"
+        "\rrun: 2/2 games, 1.2 s/game, ETA 0:00\x1b[K\r\x1b[K"
+    )
+    with pytest.raises(hearts.HeartsError, match="clock must have now"):
+        hearts.Progress(clock=time.monotonic)  # type: ignore[arg-type]
 
 
 def test_the_rate_counts_only_the_games_finished_in_this_run() -> None:
@@ -368,6 +425,8 @@ SIMULATE = [
     "120",
     "--target",
     "40",
+    "--bots",
+    "rule,random,random,random",
     "--json",
     "--seed",
     "5",
@@ -461,14 +520,87 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
             f"hearts: {said}; {kept:,} games are kept in {path}: run again with --resume to "
             "go on.\n",
         )
-    # Resumed without --bot-seed: the run's own is read from the file's header.
+    # Resumed with no more than the count and the file: the rules, the bots, the deals'
+    # seed and the bots' seed are read back from the file's header.
     resumed = _run(
-        *args[: args.index("--bot-seed")], *args[args.index("--bot-seed") + 2 :], "--resume"
+        "simulate", "--games", "120", "--json", "--workers", workers, "--out", str(path), "--resume"
     )
     assert (resumed.returncode, resumed.stderr) == (0, "")
     assert resumed.stdout == uninterrupted
     games = [json.loads(line)["game"] for line in path.read_text().splitlines()[1:]]
     assert games == list(range(120))
+
+
+def _started(command: list[str]) -> subprocess.Popen[str]:
+    """``python -m hearts`` in a session of its own, with Ctrl-C acted on as in a terminal."""
+    # A shell that runs the tests in the background (a CI job, `nohup ... &`) ignores
+    # Ctrl-C, and a process started here would inherit that.
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "hearts", *command],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
+def test_hearts_simulate_stopped_at_any_moment_says_one_line(tmp_path: Path) -> None:
+    """Many runs of ``hearts simulate --workers 2``, each stopped at a random moment once its
+    workers run: SIGTERM and Ctrl-C sent to the whole process group (as ``kill -TERM --
+    -PGID``, a terminal, or a service manager send them), and SIGTERM to the parent alone,
+    with and without ``--out``. Each exits with its status and one line on stderr, never
+    a traceback (such as a pool's thread finding a future cancelled, which happened when
+    the workers died of the signal before the parent began to stop)."""
+    rng = random.Random(38)
+    hows = ("SIGTERM to the group", "Ctrl-C", "SIGTERM to the parent")
+    runs = [(how, out) for _ in range(3) for how in hows for out in (False, True)]
+    rng.shuffle(runs)
+    for batch in range(0, len(runs), 3):
+        started = []
+        for number, (how, out) in enumerate(runs[batch : batch + 3], start=batch):
+            path = tmp_path / f"results-{number}.jsonl"
+            command = ["simulate", "--games", "100000", "--workers", "2", "--target", "30"]
+            started.append((how, path if out else None, _started(
+                [*command, *(["--out", str(path)] if out else [])]
+            )))  # fmt: skip
+        try:
+            for how, _path, process in started:
+                deadline = time.monotonic() + 120  # a guard against a hang, not a measure
+                while time.monotonic() < deadline and len(_workers(process.pid)) < 2:
+                    time.sleep(0.02)
+                time.sleep(rng.uniform(0, 1.5))  # a random moment of the run
+                if how == "SIGTERM to the parent":
+                    process.send_signal(signal.SIGTERM)
+                else:
+                    sent = signal.SIGINT if how == "Ctrl-C" else signal.SIGTERM
+                    os.killpg(process.pid, sent)
+            results = [
+                (how, path, *process.communicate(timeout=120)) for how, path, process in started
+            ]
+        finally:
+            for *_, process in started:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+        for (how, path, _, err), (*_, process) in zip(results, started, strict=True):
+            said, status = ("interrupted", 130) if how == "Ctrl-C" else ("terminated", 143)
+            if path is None:
+                expected = f"hearts: {said}\n"
+            else:
+                kept = _kept_lines(path) - 1
+                games = f"{kept:,} game{'s' if kept != 1 else ''} {'is' if kept == 1 else 'are'}"
+                expected = (
+                    f"hearts: {said}; {games} kept in {path}: run again with --resume to go on.\n"
+                )
+            assert (how, process.returncode, err) == (how, status, expected)
 
 
 def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Path) -> None:

@@ -43,13 +43,13 @@ from typing import Final
 import attrs
 
 from hearts import __version__, compiled
-from hearts.bots import Bot, GameResult, RandomBot, RuleBot, SearchBot
+from hearts.bots import Bot, GameResult
 from hearts.bots import play_game as play_bots
+from hearts.cli._bots import BOTS, ENTRY_POINT_GROUP, bots_for, find_bot, spec_of
 from hearts.cli._input import (
     Parser,
     UsageError,
     cannot,
-    hint,
     printable,
     read_json,
     read_text,
@@ -64,35 +64,10 @@ from hearts.isolation import Isolated
 from hearts.moves import Move
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
 from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
-from hearts.simulation import Progress, Tournament, results_bot_seed, tournament_seed
+from hearts.simulation import Progress, ResultsRun, Tournament, results_run, tournament_seed
 from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
-
-BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
-"""The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
-:class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
-is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots
-themselves to its worker processes, so there a bot must be picklable, an instance of a
-class that the workers can import (defined at the top level of a module)."""
-
-
-def _bots_for(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat: ``names`` names one bot for all, or one per seat."""
-    names = tuple(name.strip() for name in names)
-    for name in names:
-        if name not in BOTS:
-            raise HeartsError(
-                f"There is no bot {name!r}{hint(name, BOTS)}; the bots are {', '.join(BOTS)}."
-            )
-    if len(names) == 1:
-        return names * players
-    if len(names) != players:
-        raise HeartsError(
-            f"{len(names)} bots are named, but this game has {players} seats: name one bot "
-            f"for every seat, or {players} bots separated by commas."
-        )
-    return names
 
 
 def play_game(
@@ -108,8 +83,8 @@ def play_game(
     The deals come from ``seed`` (:func:`hearts.new_game`) and the bots' random choices
     from ``bot_seed`` (:func:`hearts.play_game`), drawn from the operating system when
     not given, never from ``seed``: a bot could work a seed out from its generator and
-    read the deals. ``bots`` names one bot of :data:`BOTS` for every seat, or one per
-    seat. The record's metadata gives each seat's bot as the player's name, and the bots'
+    read the deals. ``bots`` names one bot for every seat, or one per seat: a name of
+    :data:`BOTS`, an installed bot's name, or ``module:Class``. The record's metadata gives each seat's bot as the player's name, and the bots'
     seed, which replays the game with the same ``seed``. With ``isolate``, each seat's bot
     plays in a process of its own (:class:`hearts.Isolated`), the same game.
 
@@ -120,7 +95,7 @@ def play_game(
     >>> record.metadata["bot_seed"], play_game(hearts.Rules(target=30), 1, bot_seed=2)[0] == state
     (2, True)
     """
-    names = _bots_for(bots, rules.players)
+    names = bots_for(bots, rules.players)
     if bot_seed is None:  # 63 bits: too many to try, few enough digits to show and type
         bot_seed = secrets.randbits(63)
     game = play_bots(rules, _seated(names, isolate), seed, keep_moves=True, bot_seed=bot_seed)
@@ -131,7 +106,8 @@ def play_game(
 
 def _seated(names: Sequence[str], isolate: bool) -> list[Bot]:
     """The bot of each seat, by name: each in a process of its own with ``isolate``."""
-    return [Isolated(BOTS[name]) if isolate else BOTS[name] for name in names]
+    bots = {name: find_bot(name) for name in dict.fromkeys(names)}
+    return [Isolated(bots[name]) if isolate else bots[name] for name in names]
 
 
 def play_random_game(rules: Rules, seed: int) -> State:
@@ -188,10 +164,15 @@ def _describe(rules: Rules) -> str:
     return f"{rules.players} players, {' or '.join(ends)}"
 
 
-def _title(rules: Rules, label: str, seed: int, bot_seed: object) -> str:
-    """``Hearts (label): 4 players, game to 100, seed 1, bot seed 7``: what is played."""
+def _title(rules: Rules, label: str, seed: int, bot_seed: int, drawn: bool) -> str:
+    """``Hearts (label): 4 players, game to 100, seed 1, bot seed 7``: what is played.
+
+    A bot seed ``drawn`` from the operating system (no ``--bot-seed``) is said to be, with
+    the option that plays the same again.
+    """
     named = f" ({label})" if label else ""
-    return f"Hearts{named}: {_describe(rules)}, seed {seed}, bot seed {bot_seed}"
+    how = f" (drawn: add --bot-seed {bot_seed} to repeat)" if drawn else ""
+    return f"Hearts{named}: {_describe(rules)}, seed {seed}, bot seed {bot_seed}{how}"
 
 
 def _print_game(rules: Rules, state: State, current: Sequence[Move] = (), start: int = 0) -> None:
@@ -215,11 +196,34 @@ def _print_game(rules: Rules, state: State, current: Sequence[Move] = (), start:
 # --- commands --------------------------------------------------------------------------------
 
 
-def _game(arguments: argparse.Namespace) -> tuple[Rules, str | None, str, tuple[str, ...]]:
-    """The rules, preset and label (:func:`rules_from`) and each seat's bot (``--bots``)."""
-    rules, preset, label = rules_from(arguments)
+def _game(
+    arguments: argparse.Namespace, kept: ResultsRun | None = None
+) -> tuple[Rules, str | None, str, tuple[str, ...]]:
+    """The rules, preset and label (:func:`rules_from`) and each seat's bot (``--bots``).
+
+    Where a resumed run's file ``kept`` pins what was not given, that is taken instead.
+    """
+    if kept is not None and all(
+        getattr(arguments, name) is None for name in ("rules", "players", "target")
+    ):
+        rules, preset, label = kept.rules, None, ""  # the standard game, as with no --rules
+        if rules != Rules():
+            preset = next((name for name, entry in PRESETS.items() if entry.rules == rules), None)
+            label = preset or "the rules kept in the file"
+    else:
+        rules, preset, label = rules_from(arguments)
+    specs = arguments.bots
+    if specs is None and kept is not None:
+        specs = [spec_of(name) or "" for name in kept.bots]
+        if "" in specs:
+            unknown = kept.bots[specs.index("")]
+            raise UsageError(
+                f"--resume: the run in {arguments.out} was played by the bots "
+                f"{', '.join(kept.bots)}, and {unknown!r} is not a bot this command knows by "
+                "name: give --bots as the run was started (such as --bots mybot:LowBot)."
+            )
     try:
-        bots = _bots_for(arguments.bots, rules.players)
+        bots = bots_for(specs or ["random"], rules.players)
     except HeartsError as error:
         message = str(error)
         raise UsageError(f"--bots: {message[:1].lower()}{message[1:]}") from None
@@ -240,9 +244,11 @@ def _deal_seed(arguments: argparse.Namespace) -> int:
 
 def _play(arguments: argparse.Namespace) -> int:
     rules, preset, label, bots = _game(arguments)
-    seed = _deal_seed(arguments)
-    state, record = play_game(rules, seed, bots, arguments.bot_seed, isolate=arguments.isolate)
-    bot_seed = record.metadata["bot_seed"]  # drawn when --bot-seed is not given
+    seed, bot_seed = _deal_seed(arguments), arguments.bot_seed
+    drawn = bot_seed is None
+    if bot_seed is None:  # as play_game would draw it, but shown as drawn
+        bot_seed = secrets.randbits(63)
+    state, record = play_game(rules, seed, bots, bot_seed, isolate=arguments.isolate)
     if arguments.record is not None:
         text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
         try:
@@ -250,7 +256,7 @@ def _play(arguments: argparse.Namespace) -> int:
         except OSError as error:
             raise cannot("write", arguments.record, error) from None
     bot_names = f"{bots[0]} players" if len(set(bots)) == 1 else f"bots {_per_seat(bots)}"
-    print(f"{_title(rules, label, seed, bot_seed)}, {bot_names}")
+    print(f"{_title(rules, label, seed, bot_seed, drawn)}, {bot_names}")
     _print_game(rules, state)
     return 0
 
@@ -340,8 +346,6 @@ def _simulate_games(arguments: argparse.Namespace, plan: Tournament, summary: _S
 
 
 def _simulate(arguments: argparse.Namespace) -> int:
-    rules, preset, label, bots = _game(arguments)
-    games, seed, bot_seed = arguments.games, _deal_seed(arguments), arguments.bot_seed
     if arguments.resume and arguments.out is None:
         raise UsageError("--resume needs --out FILE: the results file of the run to go on with.")
     if not arguments.resume and arguments.out is not None and _holds_a_run(arguments.out):
@@ -349,13 +353,15 @@ def _simulate(arguments: argparse.Namespace) -> int:
             f"--out: {arguments.out} already holds a run's results: add --resume to go on "
             "with it, or give another file."
         )
-    if arguments.resume and arguments.isolate and arguments.seed is None:
-        raise UsageError(
-            "--resume with --isolate needs the run's --seed (its results file's header "
-            "gives it): without one, --isolate draws a new seed of the deals."
-        )
-    if bot_seed is None and arguments.resume:  # the run's own, kept in its header
-        bot_seed = results_bot_seed(arguments.out)
+    # What the run's file pins and this command does not give is read back from the file;
+    # what is given and differs is refused by Tournament.play.
+    kept = results_run(arguments.out) if arguments.resume else None
+    rules, preset, label, bots = _game(arguments, kept)
+    games, seed, bot_seed = arguments.games, _deal_seed(arguments), arguments.bot_seed
+    if kept is not None:
+        seed = kept.seed if arguments.seed is None else seed
+        bot_seed = kept.bot_seed if bot_seed is None else bot_seed
+    drawn = bot_seed is None
     if bot_seed is None:
         bot_seed = secrets.randbits(63)
     plan = Tournament(
@@ -387,7 +393,8 @@ def _simulate(arguments: argparse.Namespace) -> int:
         }
         print(json.dumps(report, indent=2))
         return 0
-    print(f"Simulated {_plural(games, 'game')} of {_title(rules, label, seed, bot_seed)}")
+    title = _title(rules, label, seed, bot_seed, drawn)
+    print(f"Simulated {_plural(games, 'game')} of {title}")
     print()
     print(f"{'Seat':<6}{'Bot':<12}{'Wins':>8}{'Win %':>8}{'Points per hand':>18}")
     for seat, (bot, won, mean) in enumerate(zip(bots, wins, mean_points, strict=True)):
@@ -509,10 +516,11 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bots",
-        default="random",
         type=lambda text: text.split(","),
         metavar="BOT[,BOT...]",
-        help=f"one bot for every seat, or one per seat, separated by commas; bots: {', '.join(BOTS)} (default: random)",
+        help="one bot for every seat, or one per seat, separated by commas: "
+        f"{', '.join(BOTS)}, a bot installed in the entry point group {ENTRY_POINT_GROUP!r}, "
+        "or module:Class for a bot class of your own (default: random)",
     )
     parser.add_argument(
         "--seed",
@@ -692,8 +700,9 @@ def _announce_build() -> None:
     if not compiled:
         sys.stdout.flush()
         print(
-            "hearts: running the pure-Python build, as the compiled core is not installed "
-            "(installing with HEARTS_COMPILE=1 says why it could not be compiled here).",
+            "hearts: this is the pure-Python build (no compiled core is installed); "
+            "installing with HEARTS_COMPILE=auto compiles one where a C compiler is found, "
+            "and HEARTS_COMPILE=1 says why it cannot.",
             file=sys.stderr,
         )
 

@@ -75,26 +75,38 @@ def _start() -> None:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop the pool's worker processes now, and shut the pool down cleanly."""
+    with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
+        # They hold nothing to clean up (the parent owns the queues and their locks).
+        kill = getattr(pool, "kill_workers", None)  # Python 3.14
+        if kill is not None:
+            kill()
+        else:
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.kill()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _quiet_cancelled_futures() -> Iterator[None]:
+    """Keep the pool's manager thread from printing a traceback for a future cancelled.
+
+    Before Python 3.12 (CPython gh-107219), the manager thread of a pool whose workers
+    died sets an exception on every future it still holds, and raises InvalidStateError
+    for one already cancelled. That happens whenever a run stops, as the futures not begun
+    are cancelled: after Ctrl-C or an error, once the workers are killed; after a SIGTERM
+    sent to the whole process group, as soon as the workers die of it, which may be before
+    the parent has begun to stop. So the hook holds for the pool's whole life: it is
+    restored only once the manager thread has been joined.
+    """
     previous = threading.excepthook
 
     def quiet(args: threading.ExceptHookArgs) -> None:
-        # Before Python 3.12 the pool's manager thread, finding its workers killed, may set
-        # an exception on a future that Ctrl-C already cancelled, and print the
-        # InvalidStateError as a traceback; the pool is stopping, so nothing is lost.
         if not isinstance(args.exc_value, InvalidStateError):
             previous(args)
 
     threading.excepthook = quiet
     try:
-        with _signals({signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: signal.SIG_IGN}):
-            # They hold nothing to clean up (the parent owns the queues and their locks).
-            kill = getattr(pool, "kill_workers", None)  # Python 3.14
-            if kill is not None:
-                kill()
-            else:
-                for process in list((getattr(pool, "_processes", None) or {}).values()):
-                    process.kill()
-            pool.shutdown(wait=True, cancel_futures=True)
+        yield
     finally:
         threading.excepthook = previous
 
@@ -123,7 +135,7 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     :class:`Terminated`.
     """
     context = multiprocessing.get_context("spawn")
-    with _signals({signal.SIGTERM: _on_sigterm}):
+    with _signals({signal.SIGTERM: _on_sigterm}), _quiet_cancelled_futures():
         pool = _Pool(workers, mp_context=context, initializer=_start)
         try:
             yield pool
