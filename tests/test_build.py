@@ -11,8 +11,11 @@ import importlib
 import importlib.machinery
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from test_cli import run
 
 import hearts
@@ -20,12 +23,15 @@ import hearts
 
 def compiled_modules() -> list[str]:
     """The modules pyproject.toml has the mypyc build hook compile."""
-    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
     section = text.split("[tool.hatch.build.targets.wheel.hooks.custom]", 1)[1].split("\n[", 1)[0]
     found = re.search(r"^include = \[(.*?)\]$", section, re.MULTILINE | re.DOTALL)
     assert found, "the build hook in pyproject.toml lists no modules to compile"
     paths = re.findall(r'"([^"]+)\.py"', found.group(1))
     return [path.replace("/", ".") for path in paths]
+
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def is_extension(name: str) -> bool:
@@ -58,3 +64,65 @@ def test_the_build_ci_asked_for_is_the_one_running() -> None:
 def test_the_version_names_the_build() -> None:
     build = "compiled with mypyc" if hearts.compiled else "pure Python"
     assert run("--version").stdout == f"hearts {hearts.__version__} ({build})\n"
+
+
+# --- the README's two set-up commands (issue 38) --------------------------------------------
+
+
+def readme_command(marker: str) -> str:
+    """The shell command in the README's code block under ``<!-- marker -->``."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    found = re.search(rf"^<!-- {marker} -->\n```sh\n(.+?)\n```$", text, re.MULTILINE | re.DOTALL)
+    assert found, f"README.md has no command block under <!-- {marker} -->"
+    return found.group(1)
+
+
+def environments(command: str) -> tuple[set[str], set[str]]:
+    """The virtual environments a command makes (``-m venv X``), and those it runs from."""
+    made = set(re.findall(r"-m venv (\S+)", command))
+    used = set(re.findall(r"(?:^|[\s\"'=(])([\w./-]+)/bin/", command))
+    return made, used
+
+
+def test_the_readme_s_set_up_commands_install_into_separate_environments() -> None:
+    # Run in order on a fresh clone, the test command's editable install replaced the
+    # compiled build the main command had installed in the same .venv.
+    demo, tests = readme_command("main-command"), readme_command("test-command")
+    demo_made, demo_used = environments(demo)
+    test_made, test_used = environments(tests)
+    assert len(demo_made) == 1 and demo_used == demo_made, demo
+    assert len(test_made) == 1 and test_used == test_made, tests
+    assert not demo_made & test_made, (demo, tests)
+    # The demo installs the compiled build where it can, not editable; the tests run on an
+    # editable, pure one (an editable install is never compiled: hatch_build.py).
+    assert "HEARTS_COMPILE=auto " in demo and " -e " not in demo
+    assert " install -e " in tests and "HEARTS_COMPILE" not in tests
+    # ... and the README says which build each gives, in the paragraph after each command
+    # (the main command's) or before it (the test command's).
+    text = (ROOT / "README.md").read_text("utf-8")
+    after_demo = text.split("<!-- main-command -->", 1)[1].split("```", 3)[2]
+    before_tests = after_demo.split("<!-- test-command -->", 1)[0]
+    assert "gives the compiled build" in after_demo.split("\n\n", 2)[1]
+    assert "gives the pure-Python build" in before_tests
+    assert next(iter(test_made)) in before_tests and next(iter(demo_made)) in before_tests
+
+
+def test_ci_runs_the_readme_s_test_command_and_then_uses_its_environment() -> None:
+    script = (ROOT / ".ci" / "run").read_text("utf-8")
+    (test_env,) = environments(readme_command("test-command"))[0]
+    # The later steps (ruff, mypy, sphinx, the build, the benchmarks) run in that environment.
+    assert re.search(rf"^py={re.escape(test_env)}/bin/python$", script, re.MULTILINE)
+    (demo_env,) = environments(readme_command("main-command"))[0]
+    assert f"{demo_env}/" not in script  # and never in the demo's
+    extract = next(line for line in script.splitlines() if line.startswith("test_command=$("))
+    bash = shutil.which("bash")
+    if bash is None or shutil.which("awk") is None:
+        pytest.skip("bash and awk run .ci/run's extraction of the README's test command")
+    done = subprocess.run(
+        [bash, "-c", f'{extract}\nprintf %s "$test_command"'],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == readme_command("test-command")
