@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -43,16 +44,32 @@ def test_the_same_generator_gives_the_same_choice() -> None:
         assert bot.choose(seen, random.Random(5)) == bot.choose(seen, random.Random(5))
 
 
-def test_a_time_budget_is_kept() -> None:
-    import time
+class _Ticking:
+    """A stand-in for the ``time`` module whose clock moves 1 ms each time it is read."""
 
+    def __init__(self) -> None:
+        self.now, self.reads = 100.0, 0
+
+    def perf_counter(self) -> float:
+        self.reads += 1
+        assert self.reads < 1_000, "the bot went on long past its budget"
+        self.now += 0.001
+        return self.now
+
+
+@pytest.mark.parametrize("bot", [ISMCTSBot, hearts.SearchBot])
+def test_a_time_budget_is_kept(
+    bot: type[ISMCTSBot | hearts.SearchBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``milliseconds``, a bot stops once its budget is spent: read on a clock that the
+    test moves (1 ms a reading), not on the machine's, so a loaded machine changes nothing."""
     state = positions(Rules(), 5, 1)[0]
     seen = hearts.view(state, state.to_move[0])
-    start = time.perf_counter()
-    ISMCTSBot(milliseconds=20).choose(seen, random.Random(1))
-    # The budget, plus at most one iteration (a sample and a playout), plus slack for a
-    # loaded machine: what is checked is that it stops, not how fast the machine is.
-    assert time.perf_counter() - start < 5
+    clock = _Ticking()
+    monkeypatch.setattr(sys.modules[bot.__module__], "time", clock)
+    assert bot(milliseconds=20).choose(seen, random.Random(1)) in hearts.legal_moves(state)
+    # One reading to set the deadline, then one after each iteration: 20 ms, 20 iterations.
+    assert clock.reads == 21
 
 
 def test_other_phases_are_left_to_the_rules_of_thumb() -> None:
