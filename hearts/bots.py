@@ -30,7 +30,7 @@ import random
 import secrets
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeGuard, runtime_checkable
 
 import attrs
 
@@ -193,7 +193,7 @@ class Bot(Protocol):
         """One of ``hearts.legal_moves(view)``."""
 
 
-def is_bot(value: object) -> bool:
+def is_bot(value: object) -> TypeGuard[Bot]:
     """Whether ``value`` is a :class:`Bot`: it has a ``name`` and a ``choose`` method.
 
     The same test as ``isinstance(value, Bot)``, at a fraction of its cost per game.

@@ -84,8 +84,9 @@ def play_game(
     from ``bot_seed`` (:func:`hearts.play_game`), drawn from the operating system when
     not given, never from ``seed``: a bot could work a seed out from its generator and
     read the deals. ``bots`` names one bot for every seat, or one per seat: a name of
-    :data:`BOTS`, an installed bot's name, or ``module:Class``. The record's metadata gives each seat's bot as the player's name, and the bots'
-    seed, which replays the game with the same ``seed``. With ``isolate``, each seat's bot
+    :data:`BOTS`, an installed bot's name, or ``module:Class``. The record's metadata
+    gives each seat's bot as the player's name, and the bots' seed, which replays the
+    game with the same ``seed``. With ``isolate``, each seat's bot
     plays in a process of its own (:class:`hearts.Isolated`), the same game.
 
     >>> import hearts
@@ -214,14 +215,17 @@ def _game(
         rules, preset, label = rules_from(arguments)
     specs = arguments.bots
     if specs is None and kept is not None:
-        specs = [spec_of(name) or "" for name in kept.bots]
-        if "" in specs:
-            unknown = kept.bots[specs.index("")]
-            raise UsageError(
-                f"--resume: the run in {arguments.out} was played by the bots "
-                f"{', '.join(kept.bots)}, and {unknown!r} is not a bot this command knows by "
-                "name: give --bots as the run was started (such as --bots mybot:LowBot)."
-            )
+        specs = []
+        for name in kept.bots:
+            spec = spec_of(name)
+            if spec is None:
+                raise UsageError(
+                    f"--resume: the run in {arguments.out} was played by the bots "
+                    f"{', '.join(kept.bots)}, and {name!r} is not a bot this command knows "
+                    "by name: give --bots as the run was started (such as --bots "
+                    "mybot:LowBot)."
+                )
+            specs.append(spec)
     try:
         bots = bots_for(specs or ["random"], rules.players)
     except HeartsError as error:
@@ -357,10 +361,12 @@ def _simulate(arguments: argparse.Namespace) -> int:
     # what is given and differs is refused by Tournament.play.
     kept = results_run(arguments.out) if arguments.resume else None
     rules, preset, label, bots = _game(arguments, kept)
-    games, seed, bot_seed = arguments.games, _deal_seed(arguments), arguments.bot_seed
+    games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
     if kept is not None:
-        seed = kept.seed if arguments.seed is None else seed
+        seed = kept.seed if seed is None else seed
         bot_seed = kept.bot_seed if bot_seed is None else bot_seed
+    if seed is None:
+        seed = _deal_seed(arguments)
     drawn = bot_seed is None
     if bot_seed is None:
         bot_seed = secrets.randbits(63)

@@ -45,7 +45,7 @@ def bot_names() -> list[str]:
 def _made(found: object, spec: str) -> Bot:
     """``found`` if it is a bot; else what it makes when called with no arguments."""
     if is_bot(found) and not isinstance(found, type):
-        return found  # type: ignore[return-value]  # is_bot checked what a Bot needs
+        return found
     if not callable(found):
         what = (
             f"the module {found.__name__!r}"
@@ -69,7 +69,7 @@ def _made(found: object, spec: str) -> Bot:
             f"{spec!r} made {describe_value(made)}, which is not a bot: a hearts.Bot has a "
             "name and a choose(view, rng) method."
         )
-    return made  # type: ignore[no-any-return]  # is_bot checked what a Bot needs
+    return made
 
 
 def _imported(spec: str) -> Bot:
