@@ -385,6 +385,36 @@ def test_full_rules_in_a_record_carry_their_fingerprint() -> None:
     assert GameRecord.from_dict(data).rules == Rules(target=60)
 
 
+def test_a_wrong_fingerprint_is_refused_naming_what_was_read(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The sentence named a record whatever was read: a state, a view, a rules file too.
+    state = first_pass_state()
+    tail = "of fingerprint 0000000000000000..., but here they have fingerprint "
+    for written_out, reader, written in (
+        (GameRecord(Rules(target=50)).to_dict(), GameRecord.from_dict, "the record was made"),
+        (hearts.state_to_dict(state), hearts.state_from_dict, "the state was written"),
+        (hearts.view_to_dict(hearts.view(state, 1)), hearts.view_from_dict, "the player view"),
+    ):
+        data = through_json(written_out)
+        data["rules"]["fingerprint"] = "0" * 64
+        error = rejected(data, reader)
+        assert error.path.endswith(".rules.fingerprint")
+        assert error.reason.startswith(f"{written} ") and f"with rules {tail}" in error.reason
+    from hearts.cli import main
+
+    for rules, what in (
+        ({"preset": "standard", "fingerprint": "0" * 64}, "preset 'standard'"),
+        ({**Rules(target=50).to_dict(), "fingerprint": "0" * 64}, "rules"),
+    ):
+        path = tmp_path / "rules.json"
+        path.write_text(json.dumps(rules), encoding="utf-8")
+        assert main(["rules", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"{path}: rules.fingerprint: the rules file was written with {what} {tail}" in err
+        assert "record" not in err
+
+
 @pytest.mark.parametrize(
     ("change", "path", "words"),
     [
@@ -756,7 +786,7 @@ RECORD_TEXT = '{"schema": 1, "rules": {}, "moves": [%s]%s}'
             "record.metadata.x",
             "the lone surrogate U+D800",
         ),
-        (b"\xff\xfe{", "record", "not valid UTF-16-LE"),
+        (b"\xff\xfe{", "record", "not valid UTF-16-LE, the encoding their first bytes suggest"),
     ],
 )
 def test_hostile_json_text_is_refused_with_a_record_error_naming_the_path(
@@ -769,6 +799,48 @@ def test_hostile_json_text_is_refused_with_a_record_error_naming_the_path(
     assert words in str(error), str(error)
     assert len(str(error)) < 400
     str(error).encode("utf-8")  # printable to any log
+
+
+MOVE_JSON: Final = '{"type": "play", "player": 1, "card": "QS"}'
+
+
+def test_a_move_in_bytes_is_utf8_text_and_other_bytes_are_refused_as_not_utf8() -> None:
+    # json.loads guessed UTF-16 from the first two bytes, and the refusal said so; a move is
+    # UTF-8 (loads_move's docstring, docs/server.md), and the refusal now says that.
+    with pytest.raises(RecordError) as caught:
+        hearts.loads_move(b"\xff\xfe\xfd", Rules())
+    assert str(caught.value) == (
+        "move: the bytes are not text: they are not valid UTF-8 (invalid start byte at "
+        "offset 0); a move is JSON text in UTF-8."
+    )
+    # UTF-16 and UTF-32, which json.loads would have read, with or without a byte order mark.
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"):
+        with pytest.raises(RecordError) as caught:
+            hearts.loads_move(MOVE_JSON.encode(encoding), Rules())
+        assert re.fullmatch(
+            r"move: the bytes are not text: they (are not valid UTF-8 \(invalid start byte at "
+            r"offset 0\)|hold a zero byte \(at offset [01]\), as UTF-16 and UTF-32 do); a move "
+            r"is JSON text in UTF-8\.",
+            str(caught.value),
+        ), (encoding, str(caught.value))
+    # A record, though, is read in any of the three, as its docstring and docs/records.md say.
+    record = small_record()
+    assert hearts.loads(hearts.dumps(record).encode("utf-16")) == record
+    # UTF-8, with or without its byte order mark, in bytes or a bytearray, is read; the
+    # offset of a fault counts the mark.
+    play = hearts.Play(1, "QS")
+    assert hearts.loads_move(MOVE_JSON.encode(), Rules()) == play
+    assert hearts.loads_move(MOVE_JSON.encode("utf-8-sig"), Rules()) == play
+    assert hearts.loads_move(bytearray(MOVE_JSON.encode()), Rules()) == play
+    with pytest.raises(RecordError, match=r"invalid start byte at offset 5\)"):
+        hearts.loads_move(b'\xef\xbb\xbf{"\xff": 1}', Rules())
+    # A lone surrogate written as UTF-8 reaches the field that holds it, as in a record.
+    lone = '{"type": "play", "player": 1, "card": "\ud800"}'.encode("utf-8", "surrogatepass")
+    with pytest.raises(RecordError, match=r"^move\.card: "):
+        hearts.loads_move(lone, Rules())
+    # The length limit still counts bytes.
+    with pytest.raises(RecordError, match=r"is 43 bytes long, more than the limit of 10"):
+        hearts.loads_move(MOVE_JSON.encode(), Rules(), max_bytes=10)
 
 
 def deeply_nested(depth: int) -> object:

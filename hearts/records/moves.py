@@ -96,10 +96,13 @@ of 55 cards, takes some 300 bytes of JSON."""
 
 
 def loads_move(text: str | bytes, rules: Rules, *, max_bytes: int | None = MAX_MOVE_BYTES) -> Move:
-    """One move read from JSON text, as a server reads what a client sends.
+    r"""One move read from JSON text, as a server reads what a client sends.
 
     ``text`` is what ``json.dumps(hearts.move_to_dict(move))`` writes (the ``schema``
-    field may be left out), as a ``str`` or UTF-8 ``bytes``. Everything is checked as
+    field may be left out), as a ``str`` or UTF-8 ``bytes``: a move is JSON text in UTF-8
+    (a UTF-8 byte order mark is skipped), and bytes in any other encoding, UTF-16 and UTF-32
+    included, are refused as not UTF-8 (unlike :func:`hearts.loads`, which reads a record
+    in any of the three, as :func:`json.loads` does). Everything is checked as
     :func:`hearts.loads` checks a record, and refused with a :class:`RecordError` naming
     the path: text longer than ``max_bytes`` (:data:`MAX_MOVE_BYTES`; None for any length),
     bytes that are not text, text that is not JSON, a key given twice, a whole number of
@@ -118,12 +121,16 @@ def loads_move(text: str | bytes, rules: Rules, *, max_bytes: int | None = MAX_M
     Traceback (most recent call last):
     ...
     hearts.records.RecordError: move: the text is not JSON: Unterminated string starting at: line 1 column 10 (char 9).
+    >>> hearts.loads_move(b"\xff\xfe\xfd", hearts.Rules())
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move: the bytes are not text: they are not valid UTF-8 (invalid start byte at offset 0); a move is JSON text in UTF-8.
     """
     if not isinstance(text, (str, bytes, bytearray)):
         hint = "; hearts.move_from_dict reads JSON already parsed" if isinstance(text, dict) else ""
         raise TypeError(f"loads_move needs JSON text (a str or bytes), got {_short(text)}{hint}.")
     _check_rules_argument(rules, "loads_move")
-    data = _parse_json(text, "move", max_bytes)
+    data = _parse_json(text, "move", max_bytes, utf8_only="a move")
     return _read_move(data, "move", rules.players, rules.deck_mask, standalone=True)
 
 

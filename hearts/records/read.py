@@ -6,6 +6,7 @@ the bad field; values in messages are shown short, however long, deep or large.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import enum
 import itertools
@@ -212,19 +213,48 @@ def _too_long(length: int | None, limit: int, characters: bool) -> str:
 def _decoding(error: UnicodeDecodeError) -> str:
     """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
     encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
-    return f"they are not valid {encoding} ({error.reason} at offset {error.start})"
+    # Another encoding is the one json.loads detected from the first bytes: say so.
+    guessed = "" if encoding == "UTF-8" else ", the encoding their first bytes suggest"
+    return f"they are not valid {encoding}{guessed} ({error.reason} at offset {error.start})"
 
 
-def _parse_json(text: str | bytes | bytearray, path: str, max_bytes: int | None) -> object:
+def _utf8(data: bytes | bytearray, path: str, what: str) -> str:
+    """Bytes read as UTF-8 (a UTF-8 byte order mark skipped), as :func:`json.loads` reads them.
+
+    Unlike :func:`json.loads`, no other encoding is tried: bytes that are not UTF-8 are
+    refused as such, ``what`` (as 'a move') named as JSON text in UTF-8.
+    """
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        # surrogatepass, as json.loads decodes: a lone surrogate is refused where it stands.
+        text = bytes(data[skip:]).decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError as error:
+        error.start += skip
+        why = _decoding(error)
+    else:
+        if "\0" not in text:
+            return text
+        # Valid UTF-8, but JSON text never holds a zero byte: UTF-16 or UTF-32 does.
+        why = f"they hold a zero byte (at offset {data.index(0)}), as UTF-16 and UTF-32 do"
+    raise RecordError(path, f"the bytes are not text: {why}; {what} is JSON text in UTF-8.")
+
+
+def _parse_json(
+    text: str | bytes | bytearray, path: str, max_bytes: int | None, utf8_only: str = ""
+) -> object:
     """The JSON value of ``text``, every fault a :class:`RecordError` at ``path``.
 
     Longer than ``max_bytes`` (None: any length), not text, not JSON, a key given twice in
     an object, NaN or Infinity, or nested too deeply; a whole number of more than 1,000
     digits is read as a :class:`_LongNumber`, for its reader to refuse with its own path.
+    Bytes are UTF-8, UTF-16 or UTF-32, as :func:`json.loads` detects them, or, given
+    ``utf8_only`` (what is read, as 'a move'), UTF-8 alone.
     """
     _check_limit(max_bytes, "max_bytes")
     if max_bytes is not None and len(text) > max_bytes:
         raise RecordError(path, _too_long(len(text), max_bytes, isinstance(text, str)))
+    if utf8_only and not isinstance(text, str):
+        text = _utf8(text, path, utf8_only)
     try:
         return json.loads(
             text,
@@ -522,12 +552,24 @@ def _read_rules(value: object, path: str) -> tuple[Rules, str | None]:
     return rules, None
 
 
+_WRITTEN: Final = {
+    "record": "the record was made",
+    "state": "the state was written",
+    "view": "the player view was written",
+    "rules": "the rules file was written",
+}
+"""What was read, by the first name of its path: a game record, a state, a player's view, or
+rules read on their own (the command line's ``--rules FILE`` and ``hearts rules FILE``)."""
+
+
 def _check_fingerprint(rules: Rules, value: object, path: str, what: str) -> None:
     text = _str(value, path)
     if text != rules.fingerprint:
+        top = re.split(r"[.\[]", path, maxsplit=1)[0]
+        written = _WRITTEN.get(top, f"the {top} was written")
         raise RecordError(
             path,
-            f"the record was made with {what} of fingerprint {_printable(text[:16])}..., but here they "
+            f"{written} with {what} of fingerprint {_printable(text[:16])}..., but here they "
             f"have fingerprint {rules.fingerprint[:16]}...; these are not the same rules.",
         )
 
