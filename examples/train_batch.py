@@ -444,13 +444,24 @@ class Evaluation(NamedTuple):
 
 
 def mean_error(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and its standard error."""
+    """The mean and its standard error (NaN for one value: there is no spread to measure)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
         return mean, float("nan")
     variance = sum((value - mean) ** 2 for value in values) / (n - 1)
     return mean, math.sqrt(variance / n)
+
+
+def plus_minus(mean: float, error: float, form: str = ".2f") -> str:
+    """``mean ± error``, or the mean alone where there is no error (one game evaluated)."""
+    shown = format(mean, form)
+    return f"{shown} ± {error:.2f}" if math.isfinite(error) else shown
+
+
+def error_note(games: int) -> str:
+    """What the line says of its error bars where one game gave none, else nothing."""
+    return "; one game, so no error bar" if games < 2 else ""
 
 
 def seat_zero(bot: hearts.Bot, games: int, seed: int) -> tuple[tuple[float, int], ...]:
@@ -630,8 +641,8 @@ def train(
         )
         log(
             f"update {update:4d}  hands {hands:8,d}  trained {trained:6.1f} s  "
-            f"vs RuleBots: {found.policy:5.2f} ± {found.policy_error:.2f} points/hand "
-            f"(RuleBot {found.rulebot:.2f}, {found.hands} hands)"
+            f"vs RuleBots: {plus_minus(found.policy, found.policy_error, '5.2f')} points/hand "
+            f"(RuleBot {found.rulebot:.2f}, {found.hands} hands{error_note(found.games)})"
         )
 
     began = time.perf_counter()
@@ -658,10 +669,10 @@ def train(
     final = evaluate(params, config.final_games, 2 * eval_seed)
     log(
         f"final, {final.games} games ({final.hands} hands) against three RuleBots, seat 0: "
-        f"policy {final.policy:.2f} ± {final.policy_error:.2f}, "
-        f"RuleBot {final.rulebot:.2f} ± {final.rulebot_error:.2f} points per hand; "
-        f"difference {final.difference:+.2f} ± {final.difference_error:.2f} "
-        f"({final.seconds:.0f} s)"
+        f"policy {plus_minus(final.policy, final.policy_error)}, "
+        f"RuleBot {plus_minus(final.rulebot, final.rulebot_error)} points per hand; "
+        f"difference {plus_minus(final.difference, final.difference_error, '+.2f')} "
+        f"({final.seconds:.0f} s{error_note(final.games)})"
     )
     run = {
         "config": dataclasses.asdict(config),

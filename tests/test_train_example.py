@@ -35,7 +35,8 @@ def test_quick_run_trains_and_evaluates(tmp_path: Path) -> None:
     example = load_example()
     config = example.QUICK
     before = example.init_params(jax.random.key(3), config.hidden)
-    after, run = example.train(config, seed=3, log=lambda line: None)
+    lines: list[str] = []
+    after, run = example.train(config, seed=3, log=lines.append)
 
     # It trained: finite losses, and every parameter moved.
     assert len(run["updates"]) == config.updates
@@ -52,6 +53,16 @@ def test_quick_run_trains_and_evaluates(tmp_path: Path) -> None:
     assert math.isfinite(final["policy"]) and math.isfinite(final["rulebot"])
     assert [row["update"] for row in run["curve"]] == [0, config.updates]
 
+    # What it printed: an evaluation of one game (the quick curve's) has no error bar, and
+    # says so rather than '± nan'; the final evaluation, of two games, has them.
+    assert config.eval_games == 1 and config.final_games == 2
+    assert not [line for line in lines if "nan" in line.lower()], lines
+    curve = [line for line in lines if "vs RuleBots:" in line]
+    assert len(curve) == 2 and all("one game, so no error bar)" in line for line in curve)
+    assert all("±" not in line for line in curve), curve
+    (last,) = [line for line in lines if line.startswith("final, ")]
+    assert last.count(" ± ") == 3 and "no error bar" not in last, last
+
     # The command line writes the run and its curve (redrawn from the JSON, not retrained).
     saved = tmp_path / "run.json"
     saved.write_text(json.dumps(run))
@@ -59,6 +70,17 @@ def test_quick_run_trains_and_evaluates(tmp_path: Path) -> None:
     example.main(["--replot", str(saved), "--plot", str(picture)])
     svg = picture.read_text()
     assert svg.startswith("<svg") and "<polyline" in svg and "RuleBot" in svg
+
+
+def test_a_mean_of_one_value_is_shown_without_an_error_bar() -> None:
+    example = load_example()
+    mean, error = example.mean_error([5.0])
+    assert mean == 5.0 and math.isnan(error)
+    assert example.plus_minus(mean, error) == "5.00"
+    assert example.plus_minus(*example.mean_error([4.0, 6.0])) == "5.00 ± 1.00"
+    assert example.plus_minus(-1.5, float("nan"), "+.2f") == "-1.50"
+    assert example.error_note(1) == "; one game, so no error bar"
+    assert example.error_note(2) == ""
 
 
 def test_the_policy_reads_the_same_in_both_engines() -> None:
