@@ -8,7 +8,8 @@ data: :func:`make_rules` turns a :class:`~hearts.Rules` into a :class:`BatchRule
 tables (the deck, each card's points, the penalty, moon and breaking cards, the
 first-trick bans, the pass of each hand of the cycle, the end of the game), which every
 :class:`State` carries, one copy per game. ``import hearts`` never imports this module,
-nor JAX (``pip install "hearts-rules[jax]"`` installs it).
+nor JAX, which the ``jax`` extra installs (``pip install ".[jax]"`` from a clone's root: the
+package is not on PyPI yet; after its first release, ``pip install "hearts-rules[jax]"``).
 
 Conventions:
 
@@ -54,11 +55,13 @@ partnerships and claims; and rules of play added with :func:`hearts.play.add_rul
 
 >>> import jax
 >>> import hearts
->>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
->>> state.phase.tolist(), state.current_player.tolist()     # both games pass; seat 0 picks
+>>> import jax.numpy as jnp
+>>> from hearts import batch
+>>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+>>> state.phase.tolist(), state.current_player.tolist()    # both games pass; seat 0 picks
 ([2, 2], [0, 0])
->>> state = step(state, jnp.array([51, 51]))                # each picks A♠ (or its lowest card)
->>> legal_action_mask(state).shape, observe(state, 0).shape
+>>> state = batch.step(state, jnp.array([51, 51]))          # each picks A♠ (or its lowest card)
+>>> batch.legal_action_mask(state).shape, batch.observe(state, 0).shape
 ((2, 52), (2, 1487))
 """
 
@@ -153,8 +156,10 @@ def to_cards(sets: jax.Array) -> jax.Array:
     ``rank - 2`` of the card's suit set: ``to_cards`` unpacks it, :func:`from_cards`
     packs it.
 
-    >>> sets = from_cards(jnp.arange(52) % 13 == 0)     # the four twos
-    >>> sets.tolist(), to_cards(sets).nonzero()[0].tolist()
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> sets = batch.from_cards(jnp.arange(52) % 13 == 0)  # the four twos
+    >>> sets.tolist(), batch.to_cards(sets).nonzero()[0].tolist()
     ([1, 1, 1, 1], [0, 13, 26, 39])
     """
     bits = (sets[..., None] >> _SHIFTS) & 1
@@ -164,7 +169,9 @@ def to_cards(sets: jax.Array) -> jax.Array:
 def from_cards(cards: jax.Array) -> jax.Array:
     """Uint32 ``(..., 4)``: one flag per card (bool ``(..., 52)``) as card sets (:func:`to_cards`).
 
-    >>> from_cards(jnp.arange(52) == 49).tolist()     # Q♠ alone
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> batch.from_cards(jnp.arange(52) == 49).tolist()  # Q♠ alone
     [0, 0, 0, 1024]
     """
     grouped = cards.reshape(*cards.shape[:-1], _SUITS, _RANKS)
@@ -219,7 +226,8 @@ class BatchRules:
     one compiled step. Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
 
     >>> import hearts
-    >>> tables = make_rules(hearts.Rules.preset("omnibus"))
+    >>> from hearts import batch
+    >>> tables = batch.make_rules(hearts.Rules.preset("omnibus"))
     >>> tables.players, tables.cards, int(tables.card_points[22]), int(tables.moon_points)
     (4, 52, -10, 26)
     """
@@ -312,7 +320,8 @@ class BatchRules:
         """Cards dealt to each seat (static).
 
         >>> import hearts
-        >>> make_rules(hearts.Rules(players=5)).hand_size
+        >>> from hearts import batch
+        >>> batch.make_rules(hearts.Rules(players=5)).hand_size
         10
         """
         return self.cards // self.players
@@ -325,9 +334,10 @@ def unsupported(rules: Rules) -> str | None:
     added with :func:`hearts.play.add_rule`, which it cannot state).
 
     >>> import hearts
-    >>> unsupported(hearts.Rules.preset("black-maria")) is None
+    >>> from hearts import batch
+    >>> batch.unsupported(hearts.Rules.preset("black-maria")) is None
     True
-    >>> unsupported(hearts.Rules(players=3, jokers=2))
+    >>> batch.unsupported(hearts.Rules(players=3, jokers=2))
     'hearts.batch does not play Rules.jokers (got 2); the batched engine covers 3 to 7 players with cards removed, any pass cycle, every rule of play but jokers, any point table, the moon off, added or subtracted, and a target or a number of hands.'
     """
     if not isinstance(rules, Rules):
@@ -366,7 +376,8 @@ def supports(rules: Rules) -> bool:
     """Whether the batched engine plays ``rules`` (:func:`unsupported` says why not).
 
     >>> import hearts
-    >>> supports(hearts.Rules.preset("omnibus")), supports(hearts.Rules.preset("chips"))
+    >>> from hearts import batch
+    >>> batch.supports(hearts.Rules.preset("omnibus")), batch.supports(hearts.Rules.preset("chips"))
     (True, False)
     """
     return unsupported(rules) is None
@@ -379,10 +390,11 @@ def make_rules(rules: Rules) -> BatchRules:
     ``rules`` (:func:`unsupported`).
 
     >>> import hearts
-    >>> tables = make_rules(hearts.Rules(players=3))
-    >>> tables.hand_size, bool(to_cards(tables.deck)[13]), tables.pass_offsets[:3].tolist()
+    >>> from hearts import batch
+    >>> tables = batch.make_rules(hearts.Rules(players=3))
+    >>> tables.hand_size, bool(batch.to_cards(tables.deck)[13]), tables.pass_offsets[:3].tolist()
     (17, False, [1, 2, 0])
-    >>> make_rules(hearts.Rules.preset("chips"))
+    >>> batch.make_rules(hearts.Rules.preset("chips"))
     Traceback (most recent call last):
     ...
     hearts.errors.RulesError: hearts.batch does not play Rules.chips (got 20); the batched engine covers ...
@@ -474,8 +486,9 @@ class State:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(1), 2), hearts.Rules())
-    >>> state.hands.shape, to_cards(state.hands).sum(axis=2).tolist()[0]
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(1), 2), hearts.Rules())
+    >>> state.hands.shape, batch.to_cards(state.hands).sum(axis=2).tolist()[0]
     ((2, 4, 4), [13, 13, 13, 13])
     """
 
@@ -650,7 +663,8 @@ def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(7), 2), hearts.Rules.preset("tournament"))
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(7), 2), hearts.Rules.preset("tournament"))
     >>> state.phase.tolist(), state.pass_count.tolist(), state.hand_number.tolist()
     ([2, 2], [3, 3], [0, 0])
     """
@@ -700,12 +714,13 @@ def restart(state: State, keys: jax.Array) -> State:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules(hands=1))
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules(hands=1))
     >>> while not bool(state.terminated[0]):                  # play the first game's hand
-    ...     state = step(state, random_actions(state, jax.random.key(1)))
+    ...     state = batch.step(state, batch.random_actions(state, jax.random.key(1)))
     >>> state.terminated.tolist()
     [True, True]
-    >>> state = restart(state, jax.random.split(jax.random.key(2), 2))
+    >>> state = batch.restart(state, jax.random.split(jax.random.key(2), 2))
     >>> state.terminated.tolist(), state.hand_number.tolist(), state.tricks_done.tolist()
     ([False, False], [0, 0], [0, 0])
     """
@@ -822,8 +837,9 @@ def legal_action_mask(state: State) -> jax.Array:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
-    >>> mask = legal_action_mask(state)      # a hold hand: the lead of 2♣ alone
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> mask = batch.legal_action_mask(state)  # a hold hand: the lead of 2♣ alone
     >>> mask[0].nonzero()[0].tolist()
     [0]
     """
@@ -842,8 +858,10 @@ def effective_actions(state: State, actions: jax.Array) -> jax.Array:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
-    >>> effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> batch.effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
     [0, 0]
     """
     return _effective(state.legal, actions)
@@ -872,9 +890,11 @@ def random_actions(state: State, key: jax.Array) -> jax.Array:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules())
-    >>> actions = random_actions(state, jax.random.key(0))
-    >>> bool(legal_action_mask(state)[jnp.arange(2), actions].all())
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules())
+    >>> actions = batch.random_actions(state, jax.random.key(0))
+    >>> bool(batch.legal_action_mask(state)[jnp.arange(2), actions].all())
     True
     """
     legal = state.legal
@@ -897,9 +917,11 @@ def step(state: State, actions: jax.Array) -> State:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
     >>> leader = state.current_player
-    >>> state = step(state, jnp.array([0, 0]))               # each game's leader leads 2♣
+    >>> state = batch.step(state, jnp.array([0, 0]))  # each game's leader leads 2♣
     >>> state.trick[:, 0].tolist(), state.trick_size.tolist(), bool((state.leader == leader).all())
     ([0, 0], [1, 1], True)
     """
@@ -1051,8 +1073,9 @@ def game_rewards(state: State) -> jax.Array:
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
-    >>> game_rewards(state).tolist()        # not over yet
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+    >>> batch.game_rewards(state).tolist()  # not over yet
     [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
     """
     return (state.winners & state.terminated[:, None]).astype(jnp.float32)
@@ -1063,7 +1086,8 @@ def observation_size(players: int, *, history: bool = False) -> int:
 
     With ``history``, the hand's tricks follow (:func:`hearts.tensor.fields`).
 
-    >>> observation_size(4), observation_size(4, history=True)
+    >>> from hearts import batch
+    >>> batch.observation_size(4), batch.observation_size(4, history=True)
     (1487, 4399)
     """
     return size(players, history=history)
@@ -1087,12 +1111,15 @@ def observe(state: State, player: jax.Array | int, *, history: bool = False) -> 
 
     >>> import jax
     >>> import hearts
-    >>> state = init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
-    >>> vector = observe(state, 2)
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+    >>> vector = batch.observe(state, 2)
     >>> float(vector[0, :52].sum()), float(vector[0, 220:272].sum())   # hand, deck
     (13.0, 52.0)
-    >>> observe(state, 2, history=True).shape
+    >>> batch.observe(state, 2, history=True).shape
     (2, 4399)
+    >>> batch.observe(state, state.current_player).shape  # each game's seat to move
+    (2, 1487)
     """
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
