@@ -91,7 +91,9 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
         "black-maria",
         "Black Maria: 3 players without 2♣; A♠ 7, K♠ 10, Q♠ 13; pass right; the player "
         "left of the dealer leads any card; no first-trick ban, and hearts may lead at any "
-        "time; 9 deals.",
+        "time; 9 deals. The published rules have no moon: this preset's moon (all 43 points "
+        "to each other player) is this library's choice, the standard game's rule, and "
+        "moon='off' removes it.",
         'Parlett (The Penguin Book of Card Games); Wikipedia "Black Maria"; a published '
         'text ("otherwise he may discard any card he chooses")',
         players=3,
@@ -113,14 +115,16 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
     ),
     _entry(
         "spot-hearts",
-        "Spot Hearts: each heart at face value (2 to 14, ace high), Q♠ 25; game to 500.",
+        "Spot Hearts: each heart at face value (2 to 14, ace high), Q♠ 25, so the moon "
+        "takes 129 points; game to 500.",
         "gnome-hearts",
         points={**{f"{rank}H": value for value, rank in enumerate("23456789TJQKA", 2)}, "QS": 25},
         target=500,
     ),
     _entry(
         "weighted-hearts",
-        "Weighted hearts: A♥ 5, K♥ 4, Q♥ 3, J♥ 2, other hearts 1, Q♠ 13.",
+        "Weighted hearts: A♥ 5, K♥ 4, Q♥ 3, J♥ 2, other hearts 1, Q♠ 13, so the moon takes "
+        "36 points.",
         "Standard Hoyle (1887)",
         points={"AH": 5, "KH": 4, "QH": 3, "JH": 2},
     ),
@@ -133,9 +137,10 @@ PRESET_TABLE: Final[tuple[_Entry, ...]] = (
     ),
     _entry(
         "partnership",
-        "Partnership Hearts: partners sit opposite and add their scores; a partnership "
-        "that takes every penalty card between them shoots the moon (0 to it, 26 to the "
-        "other); game to 100.",
+        "Partnership Hearts, Joe Andrews' original game: partners sit opposite and add "
+        "their scores; a partnership that takes every penalty card between them shoots the "
+        "moon (0 to it, 26 to the other); the game ends when a partnership's combined total "
+        "reaches 100.",
         "Joe Andrews on the original partnership game (Silver Creek forums); Parlett",
         partners=True,
     ),
