@@ -4,7 +4,8 @@
 :class:`~hearts.Rules`: agents ``player_0`` to ``player_{n-1}`` take turns, and every
 decision a seat makes in the game is one step. :class:`SingleAgentEnv` is a Gymnasium
 environment in which one seat learns and :class:`~hearts.Bot` values play the others.
-Both need the ``rl`` extra: ``pip install "hearts-rules[rl]"``.
+Both need the ``rl`` extra: from a clone's root, ``pip install ".[rl]"`` (the package
+is not on PyPI yet; after its first release, ``pip install "hearts-rules[rl]"``).
 
 **Observations** are PettingZoo's classic form, a dict of
 

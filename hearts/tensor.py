@@ -21,7 +21,8 @@ Conventions:
   the bounds that :func:`bounds` gives, so the array always lies in its declared box.
 
 NumPy is needed only here: ``import hearts`` does not import it, and this module imports
-it only when an array is made (``pip install "hearts-rules[rl]"`` installs it).
+it only when an array is made (the ``rl`` extra installs it: ``pip install ".[rl]"``
+from a clone's root until the first release).
 
 >>> import hearts
 >>> state = hearts.new_game(seed=1)

@@ -315,8 +315,9 @@ class PlayerView(Value):
         """This view as a fixed-size NumPy ``float32`` vector, for learning agents.
 
         The same as :func:`hearts.tensor.encode` (see its layout there and in the
-        reinforcement-learning page); it needs NumPy (``pip install "hearts-rules[rl]"``),
-        which ``import hearts`` alone never imports.
+        reinforcement-learning page); it needs NumPy (the ``rl`` extra: ``pip install
+        ".[rl]"`` from a clone's root until the first release), which ``import hearts``
+        alone never imports.
 
         >>> import hearts
         >>> state = hearts.new_game(seed=3)

@@ -45,7 +45,8 @@ import attrs
 from hearts import __version__, compiled
 from hearts.bots import Bot, GameResult
 from hearts.bots import play_game as play_bots
-from hearts.cli._bots import BOTS, ENTRY_POINT_GROUP, bots_for, find_bot, spec_of
+from hearts.cli import _bots
+from hearts.cli._bots import ENTRY_POINT_GROUP, bots_for, find_bot, spec_of
 from hearts.cli._input import (
     Parser,
     UsageError,
@@ -68,6 +69,15 @@ from hearts.simulation import Progress, ResultsRun, Tournament, results_run, tou
 from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
+
+BOTS: Final = _bots.BOTS
+"""The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
+:class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
+is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots
+themselves to its worker processes, so there a bot must be picklable, an instance of a
+class that the workers can import (defined at the top level of a module). A bot of your
+own needs no entry: ``--bots module:Class`` names it, and an installed package can name
+its bots in the entry point group ``hearts.bots``."""
 
 
 def play_game(

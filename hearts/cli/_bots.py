@@ -21,11 +21,7 @@ from hearts.cli._input import hint
 from hearts.errors import HeartsError, describe_value
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
-"""The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
-:class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
-is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots
-themselves to its worker processes, so there a bot must be picklable, an instance of a
-class that the workers can import (defined at the top level of a module)."""
+"""The built-in bots by name: ``hearts.cli.BOTS``, documented there."""
 
 ENTRY_POINT_GROUP: Final = "hearts.bots"
 """The entry point group of installed bots: a package that declares
