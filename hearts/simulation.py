@@ -598,6 +598,11 @@ def _open_results(path: Path) -> IO[bytes] | None:
             f"Cannot read {path} ({error.strerror or error}): give a results file that this "
             "process may read and write, or another path."
         ) from None
+    except ValueError:  # a null character, or one the file system cannot encode
+        raise HeartsError(
+            f"Cannot read {str(path)!a}: no file can have that name (it holds a null "
+            "character, or one the file system cannot encode); give another path."
+        ) from None
 
 
 def _cut_header(first: bytes) -> bool:
@@ -641,6 +646,11 @@ def results_run(path: str | os.PathLike[str]) -> ResultsRun | None:
     >>> run.rules == hearts.Rules(hands=1), run.seed, run.bot_seed, run.bots
     (True, 5, 8, ('rule-based', 'random', 'random', 'random'))
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(
+            "results_run needs the path of a results file (a str or a pathlib.Path), got "
+            f"{describe_value(path)}."
+        )
     file = _open_results(Path(path))
     if file is None:
         return None

@@ -531,6 +531,7 @@ TARGETS: list[Target] = [
         {"bot_seed": 2, "rotate": True},
     ),
     Target("tournament_seed", hearts.tournament_seed, {"seed": 1, "index": 2}),
+    Target("results_run", hearts.results_run, {"path": "no-such-results.jsonl"}),
     *_env_targets(),
 ]
 
@@ -541,14 +542,14 @@ def test_every_public_callable_is_a_target() -> None:
     """A name added to hearts.__all__ is added here too (or to the list of exemptions)."""
     exempt = {
         # Protocols, enums and exceptions: nothing to refuse beyond what Python does.
-        "Bot", "TournamentProgress", "FirstLead", "FirstTrick", "FirstTrickFallback",
+        "Bot", "TournamentProgress", "ProgressClock", "FirstLead", "FirstTrick", "FirstTrickFallback",
         "PassDirection", "Phase", "Rank", "Suit", "ShootMode", "HeartsError",
         "IllegalMoveError", "NotationError", "RulesError", "RecordError",
         # Results the library builds and hands out (frozen records of what happened), and
         # the raw constructors that the engine uses on its hot path, unchecked by design
         # (their docstrings say so): build states with new_game, from_hands, apply.
         "BotStanding", "GameResult", "TournamentResult", "Replay", "Preset", "Solution",
-        "State", "PlayerView", "HandResult", "Trick", "PassMoves", "Progress",
+        "State", "PlayerView", "HandResult", "Trick", "PassMoves", "Progress", "ResultsRun",
         "Move", "record_schema", "score_hand",
         # Starts an interpreter per bot: tests/ for hearts.isolation check its arguments.
         "Isolated",

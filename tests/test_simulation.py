@@ -357,7 +357,8 @@ def test_on_a_terminal_progress_shows_from_the_start_and_while_games_run() -> No
     shown = hearts.Progress(terminal, label="run", clock=clock)
     assert list(shown(watching(), total=2)) == games
     assert seen[0] == "\rrun: 0/2 games\x1b[K"
-    assert seen[1] == "\rrun: 0/2 games\x1b[K" * 2  # redrawn at 1 s; the next is due at 2 s
+    # Redrawn once: the wait from 0 s ended at 1 s, the next one ends 1 s after it woke.
+    assert seen[1] == "\rrun: 0/2 games\x1b[K" * 2
     assert terminal.getvalue() == seen[1] + (  # each game as it finishes, then erased
         "\rrun: 1/2 games, 2.5 s/game, ETA 0:03\x1b[K"
         "\rrun: 2/2 games, 1.2 s/game, ETA 0:00\x1b[K\r\x1b[K"
