@@ -347,14 +347,16 @@ class Progress:
 
         def write() -> None:
             nonlocal written
-            line = progress_line(done, total, clock.now() - started, initial)
-            with lock, contextlib.suppress(OSError, ValueError):
-                if terminal:
-                    stream.write(f"\r{self.label}: {line}\x1b[K")
-                else:
-                    stream.write(f"{self.label}: {line}\n")
-                stream.flush()
-                written = done
+            with lock:  # one line at a time, from the count it shows
+                count = done
+                line = progress_line(count, total, clock.now() - started, initial)
+                with contextlib.suppress(OSError, ValueError):
+                    if terminal:
+                        stream.write(f"\r{self.label}: {line}\x1b[K")
+                    else:
+                        stream.write(f"{self.label}: {line}\n")
+                    stream.flush()
+                    written = count
 
         stop = threading.Event()
         period = 1.0 if terminal else self.every
@@ -659,35 +661,44 @@ def results_run(path: str | os.PathLike[str]) -> ResultsRun | None:
     if _cut_header(first):  # empty, or no more than a header cut short: no run yet
         return None
     header = _read_header(Path(path), first)
-    rules, seed, bot_seed = header.get("rules"), header.get("seed"), header.get("bot_seed")
-    bots, rotate = header.get("bots"), header.get("rotate")
-    damage = _rules_damage(rules, header.get("fingerprint"))
-    if damage:
+    read = _header_rules(header)
+    if isinstance(read, str):
         raise HeartsError(
-            f"{path} has a damaged header ({damage}): resume a file that a run wrote, "
+            f"{path} has a damaged header: {read}. Resume a file that a run wrote, "
             "unchanged, or write to another one."
         )
-    seeds_ok = all(
-        isinstance(value, int) and not isinstance(value, bool) for value in (seed, bot_seed)
+    seed, bot_seed, bots, rotate = (
+        header.get(key) for key in ("seed", "bot_seed", "bots", "rotate")
     )
-    names_ok = isinstance(bots, list) and all(isinstance(name, str) for name in bots)
-    if not seeds_ok or not names_ok or not isinstance(rotate, bool):
+    if not (
+        isinstance(seed, int)
+        and isinstance(bot_seed, int)
+        and not isinstance(seed, bool)
+        and not isinstance(bot_seed, bool)
+        and isinstance(bots, list)
+        and len(bots) == read.players
+        and all(isinstance(name, str) for name in bots)
+        and isinstance(rotate, bool)
+    ):
         raise HeartsError(
-            f"{path} has a damaged header (its seeds, bots or seating are not what a run "
-            "writes): resume a file that a run wrote, unchanged, or write to another one."
+            f"{path} has a damaged header: its seeds, bots or seating are not what a run "
+            "writes. Resume a file that a run wrote, unchanged, or write to another one."
         )
-    return ResultsRun(Rules.from_dict(rules), seed, bot_seed, tuple(bots), rotate)  # type: ignore[arg-type]
+    return ResultsRun(read, seed, bot_seed, tuple(bots), rotate)
 
 
-def _rules_damage(rules: object, fingerprint: object) -> str:
-    """What is wrong with a header's rules and fingerprint; "" if nothing is."""
+def _header_rules(header: dict[str, object]) -> Rules | str:
+    """A results file header's rules, or what is wrong with them (a clause)."""
+    rules = header.get("rules")
     if not isinstance(rules, dict):
         return "its rules are not an object"
     try:
         read = Rules.from_dict(rules)
     except HeartsError as error:
-        return str(error)
-    return "" if read.fingerprint == fingerprint else "its rules do not have its fingerprint"
+        return f"its rules are refused ({str(error).rstrip('.')})"
+    if read.fingerprint != header.get("fingerprint"):
+        return "its rules do not have its fingerprint"
+    return read
 
 
 def results_bot_seed(path: str | os.PathLike[str]) -> int | None:

@@ -957,18 +957,46 @@ def test_resume_reads_the_rules_seeds_and_bots_back_from_the_file(
         assert main([*resume, *given]) == 2
         err = capsys.readouterr().err
         assert err.startswith(f"hearts: {path} holds another run: {said}"), err
-    # A bot of your own is known by its name only: the file cannot say where its class is.
+    # A bot of your own plays under its --bots words, which the file keeps: read back, they
+    # make the same bot again, whatever name its class gives it (here LowBot's "low").
     mine = my_bots / "mine.jsonl"
-    assert main([*run_, "--bots", "mybots:LowBot", "--games", "2", "--out", str(mine)]) == 0
+    bots = ["--bots", "mybots:LowBot,random,mybots:LowBot,random"]
+    assert main([*run_, *bots, "--games", "2", "--out", str(mine)]) == 0
     capsys.readouterr()
-    assert main(["simulate", "--games", "3", "--out", str(mine), "--resume"]) == 2
+    assert hearts.results_run(mine).bots == ("mybots:LowBot", "random") * 2  # type: ignore[union-attr]
+    kept_seed = hearts.results_run(mine).bot_seed  # type: ignore[union-attr]
+    assert main(["simulate", "--games", "3", "--json", "--out", str(mine), "--resume"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["bots"] == ["mybots:LowBot", "random", "mybots:LowBot", "random"]
+    full = [*run_, *bots, "--games", "3", "--bot-seed", str(kept_seed)]
+    assert main(full) == 0
+    assert resumed == json.loads(capsys.readouterr().out)
+    # A file that a program wrote, with bots that this command did not make, needs --bots.
+    written = my_bots / "written.jsonl"
+    hearts.tournament(hearts.Rules(hands=1), [Lowest()] * 4, 1, seed=1, out=written)
+    assert main(["simulate", "--games", "2", "--out", str(written), "--resume"]) == 2
     assert capsys.readouterr().err == (
-        f"hearts: --resume: the run in {mine} was played by the bots low, low, low, low, and "
-        "'low' is not a bot this command knows by name: give --bots as the run was started "
-        "(such as --bots mybot:LowBot).\n"
+        f"hearts: --resume: the run in {written} was played by the bots lowest, and "
+        "'lowest' is not one this command made: give --bots as the run was started.\n"
     )
-    again = ["simulate", "--games", "3", "--out", str(mine), "--resume", "--bots", "mybots:LowBot"]
-    assert main(again) == 0
+
+
+def test_the_worker_pool_leaves_the_thread_excepthook_as_it_found_it() -> None:
+    """The pool silences its manager thread's InvalidStateError for its whole life (a
+    SIGTERM to the process group kills the workers first): after it, normally or not, the
+    hook is the one it found."""
+    import threading
+
+    from hearts.cli._workers import worker_pool
+
+    before = threading.excepthook
+    with worker_pool(1) as pool:
+        assert pool.submit(int, "3").result() == 3
+    assert threading.excepthook is before
+    with pytest.raises(RuntimeError, match="stopped"), worker_pool(1) as pool:
+        assert pool.submit(int, "4").result() == 4
+        raise RuntimeError("stopped")
+    assert threading.excepthook is before
 
 
 def _children(pid: int) -> list[int]:

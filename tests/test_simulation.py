@@ -258,6 +258,39 @@ def test_tournament_resumes_with_the_bot_seed_its_file_holds(tmp_path: Path) -> 
     assert resumed == hearts.tournament(RULES, BOTS, 6, seed=3, bot_seed=resumed.bot_seed)
 
 
+def test_results_run_reads_the_header_back_and_refuses_a_damaged_one(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = hearts.Tournament(RULES, BOTS, 3, seed=3, bot_seed=4)
+    assert hearts.results_run(path) is None  # no file yet: no run
+    plan.run(out=path)
+    run = hearts.results_run(path)
+    assert run == hearts.ResultsRun(RULES, 3, 4, tuple(bot.name for bot in BOTS), True)
+    assert simulation.results_bot_seed(path) == 4
+    header, *games = path.read_text().splitlines(keepends=True)
+    good = json.loads(header)
+    for change, said in (
+        ({"rules": [1]}, "its rules are not an object"),
+        ({"rules": {**good["rules"], "players": "x"}}, "its rules are refused (Rules.players "),
+        ({"fingerprint": "0" * 64}, "its rules do not have its fingerprint"),
+        ({"seed": "3"}, "its seeds, bots or seating are not what a run writes"),
+        ({"bots": good["bots"][:3]}, "its seeds, bots or seating are not what a run writes"),
+        ({"rotate": None}, "its seeds, bots or seating are not what a run writes"),
+    ):
+        path.write_text(json.dumps({**good, **change}) + "\n" + "".join(games))
+        for read in (hearts.results_run, simulation.results_bot_seed):
+            with pytest.raises(hearts.HeartsError) as refused:
+                read(path)
+            message = str(refused.value)
+            assert message.startswith(f"{path} has a damaged header: {said}"), message
+            assert message.endswith(
+                ". Resume a file that a run wrote, unchanged, or write to another one."
+            )
+    with pytest.raises(TypeError, match=r"^results_run needs the path of a results file"):
+        hearts.results_run(3)  # type: ignore[arg-type]
+    with pytest.raises(hearts.HeartsError, match=r"^Cannot read 'a\\x00b': no file can have"):
+        hearts.results_run("a\0b")
+
+
 # --- progress that tells the truth --------------------------------------------------------------
 
 
@@ -294,7 +327,11 @@ class _Clock:
         assert self._changed.wait_for(done, timeout=120), "the progress thread did not answer"
 
     def started(self) -> None:
-        """Return once the progress thread waits for its first line."""
+        """Return once the progress thread waits for its first line.
+
+        Only where there is one: with ``every=0`` off a terminal, none starts, and this
+        would wait out its guard.
+        """
         with self._changed:
             self._until(lambda: self._deadline is not None)
 

@@ -46,7 +46,7 @@ from hearts import __version__, compiled
 from hearts.bots import Bot, GameResult
 from hearts.bots import play_game as play_bots
 from hearts.cli import _bots
-from hearts.cli._bots import ENTRY_POINT_GROUP, bots_for, find_bot, spec_of
+from hearts.cli._bots import ENTRY_POINT_GROUP, seat_bots, spec_of
 from hearts.cli._input import (
     Parser,
     UsageError,
@@ -106,19 +106,30 @@ def play_game(
     >>> record.metadata["bot_seed"], play_game(hearts.Rules(target=30), 1, bot_seed=2)[0] == state
     (2, True)
     """
-    names = bots_for(bots, rules.players)
+    names, seated = seat_bots(bots, rules.players)
     if bot_seed is None:  # 63 bits: too many to try, few enough digits to show and type
         bot_seed = secrets.randbits(63)
-    game = play_bots(rules, _seated(names, isolate), seed, keep_moves=True, bot_seed=bot_seed)
+    return _played(rules, seed, names, seated, bot_seed, isolate)
+
+
+def _played(
+    rules: Rules,
+    seed: int,
+    names: Sequence[str],
+    bots: Sequence[Bot],
+    bot_seed: int,
+    isolate: bool,
+) -> tuple[State, GameRecord]:
+    """:func:`play_game` with each seat's bot made, and the bots' seed drawn."""
+    game = play_bots(rules, _isolated(bots, isolate), seed, keep_moves=True, bot_seed=bot_seed)
     metadata = {"players": list(names), "bot_seed": game.bot_seed}
     record = GameRecord(rules, game.moves, seed=seed, metadata=metadata)
     return replay(record).final, record
 
 
-def _seated(names: Sequence[str], isolate: bool) -> list[Bot]:
-    """The bot of each seat, by name: each in a process of its own with ``isolate``."""
-    bots = {name: find_bot(name) for name in dict.fromkeys(names)}
-    return [Isolated(bots[name]) if isolate else bots[name] for name in names]
+def _isolated(bots: Sequence[Bot], isolate: bool) -> list[Bot]:
+    """The bots, each in a process of its own with ``isolate``."""
+    return [Isolated(bot) if isolate else bot for bot in bots]
 
 
 def play_random_game(rules: Rules, seed: int) -> State:
@@ -209,8 +220,8 @@ def _print_game(rules: Rules, state: State, current: Sequence[Move] = (), start:
 
 def _game(
     arguments: argparse.Namespace, kept: ResultsRun | None = None
-) -> tuple[Rules, str | None, str, tuple[str, ...]]:
-    """The rules, preset and label (:func:`rules_from`) and each seat's bot (``--bots``).
+) -> tuple[Rules, str | None, str, tuple[str, ...], list[Bot]]:
+    """The rules, preset and label (:func:`rules_from`); each seat's ``--bots`` and bot.
 
     Where a resumed run's file ``kept`` pins what was not given, that is taken instead.
     """
@@ -231,17 +242,16 @@ def _game(
             if spec is None:
                 raise UsageError(
                     f"--resume: the run in {arguments.out} was played by the bots "
-                    f"{', '.join(kept.bots)}, and {name!r} is not a bot this command knows "
-                    "by name: give --bots as the run was started (such as --bots "
-                    "mybot:LowBot)."
+                    f"{', '.join(dict.fromkeys(kept.bots))}, and {name!r} is not one this "
+                    "command made: give --bots as the run was started."
                 )
             specs.append(spec)
     try:
-        bots = bots_for(specs or ["random"], rules.players)
+        names, bots = seat_bots(specs or ["random"], rules.players)
     except HeartsError as error:
         message = str(error)
         raise UsageError(f"--bots: {message[:1].lower()}{message[1:]}") from None
-    return rules, preset, label, bots
+    return rules, preset, label, names, bots
 
 
 def _deal_seed(arguments: argparse.Namespace) -> int:
@@ -257,12 +267,12 @@ def _deal_seed(arguments: argparse.Namespace) -> int:
 
 
 def _play(arguments: argparse.Namespace) -> int:
-    rules, preset, label, bots = _game(arguments)
+    rules, preset, label, bots, seated = _game(arguments)
     seed, bot_seed = _deal_seed(arguments), arguments.bot_seed
     drawn = bot_seed is None
     if bot_seed is None:  # as play_game would draw it, but shown as drawn
         bot_seed = secrets.randbits(63)
-    state, record = play_game(rules, seed, bots, bot_seed, isolate=arguments.isolate)
+    state, record = _played(rules, seed, bots, seated, bot_seed, arguments.isolate)
     if arguments.record is not None:
         text = dumps(attrs.evolve(record, preset=preset), indent=2) + "\n"
         try:
@@ -370,7 +380,7 @@ def _simulate(arguments: argparse.Namespace) -> int:
     # What the run's file pins and this command does not give is read back from the file;
     # what is given and differs is refused by Tournament.play.
     kept = results_run(arguments.out) if arguments.resume else None
-    rules, preset, label, bots = _game(arguments, kept)
+    rules, preset, label, bots, seated = _game(arguments, kept)
     games, seed, bot_seed = arguments.games, arguments.seed, arguments.bot_seed
     if kept is not None:
         seed = kept.seed if seed is None else seed
@@ -381,7 +391,7 @@ def _simulate(arguments: argparse.Namespace) -> int:
     if bot_seed is None:
         bot_seed = secrets.randbits(63)
     plan = Tournament(
-        rules, _seated(bots, arguments.isolate), games, seed, bot_seed=bot_seed, rotate=False
+        rules, _isolated(seated, arguments.isolate), games, seed, bot_seed=bot_seed, rotate=False
     )
     summary = _Summary([0] * rules.players, [0] * rules.players)
     try:
@@ -412,9 +422,10 @@ def _simulate(arguments: argparse.Namespace) -> int:
     title = _title(rules, label, seed, bot_seed, drawn)
     print(f"Simulated {_plural(games, 'game')} of {title}")
     print()
-    print(f"{'Seat':<6}{'Bot':<12}{'Wins':>8}{'Win %':>8}{'Points per hand':>18}")
+    wide = max(12, *(len(bot) + 2 for bot in bots))  # a bot of your own: mybots:LowBot
+    print(f"{'Seat':<6}{'Bot':<{wide}}{'Wins':>8}{'Win %':>8}{'Points per hand':>18}")
     for seat, (bot, won, mean) in enumerate(zip(bots, wins, mean_points, strict=True)):
-        print(f"{'P' + str(seat):<6}{bot:<12}{won:>8,}{100 * won / games:>7.1f}%{mean:>18.2f}")
+        print(f"{'P' + str(seat):<6}{bot:<{wide}}{won:>8,}{100 * won / games:>7.1f}%{mean:>18.2f}")
     print()
     print(f"Shared wins: {_plural(shared, 'game')}")
     print(f"Hands: {hands:,} ({hands / games:.2f} per game); moons: {moons:,}; suns: {suns:,}")

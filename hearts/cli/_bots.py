@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import sys
 from collections.abc import Sequence
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Final
 
+import attrs
+
 from hearts.bots import Bot, RandomBot, RuleBot, SearchBot, is_bot
 from hearts.cli._input import hint
 from hearts.errors import HeartsError, describe_value
+from hearts.moves import Move
+from hearts.views import PlayerView
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
 """The built-in bots by name: ``hearts.cli.BOTS``, documented there."""
@@ -68,6 +73,23 @@ def _made(found: object, spec: str) -> Bot:
     return made
 
 
+def _import(module_name: str) -> ModuleType:
+    """The module, found where Python looks, or else in the current folder.
+
+    The current folder is put on ``sys.path`` only when the module is not found without
+    it (as ``python -m`` would find it there), and stays there: the worker processes of
+    ``--workers`` start with the parent's ``sys.path`` and import the module too.
+    """
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        here = os.getcwd()
+        if here in sys.path or error.name != module_name.partition(".")[0]:
+            raise
+        sys.path.insert(0, here)
+        return importlib.import_module(module_name)
+
+
 def _imported(spec: str) -> Bot:
     """The bot of ``module:attribute`` (the attribute may be dotted: ``module:Outer.Bot``)."""
     module_name, _, path = spec.partition(":")
@@ -76,11 +98,8 @@ def _imported(spec: str) -> Bot:
             f"{spec!r} does not name a bot: write module:Class, such as mybot:LowBot for "
             "the class LowBot of mybot.py."
         )
-    here = os.getcwd()
-    if here not in sys.path:  # a module beside the user, as `python -m` finds one
-        sys.path.insert(0, here)  # the worker processes inherit it
     try:
-        found: object = importlib.import_module(module_name)
+        found: object = _import(module_name)
     except Exception as error:  # the user's module: any failure is reported
         raise HeartsError(
             f"Cannot import the module {module_name!r} of {spec!r} ({type(error).__name__}: "
@@ -131,34 +150,53 @@ def find_bot(spec: str) -> Bot:
     )
 
 
-def bots_for(specs: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot per seat: ``specs`` name one bot for all, or one per seat; each is checked."""
+@attrs.frozen
+class Named:
+    """A bot of your own, playing under the ``--bots`` words that made it.
+
+    Results files and records keep those words (``mybots:LowBot``, or an installed bot's
+    name), so ``--resume`` reads the same bot back from them, whatever name its class
+    gives it.
+    """
+
+    bot: Bot
+    name: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The named bot's move."""
+        return self.bot.choose(view, rng)
+
+
+def seat_bots(specs: Sequence[str], players: int) -> tuple[tuple[str, ...], list[Bot]]:
+    """What each seat's ``--bots`` words are, and its bot: one for all, or one per seat.
+
+    Each bot is made once; one not in :data:`BOTS` plays as :class:`Named` by its words.
+    """
     specs = tuple(spec.strip() for spec in specs)
-    for spec in dict.fromkeys(specs):
-        find_bot(spec)
+    made: dict[str, Bot] = {}
+    for spec in specs:
+        if spec not in made:
+            bot = find_bot(spec)
+            made[spec] = bot if spec in BOTS else Named(bot, spec)
     if len(specs) == 1:
-        return specs * players
-    if len(specs) != players:
+        specs *= players
+    elif len(specs) != players:
         raise HeartsError(
             f"{len(specs)} bots are named, but this game has {players} seats: name one bot "
             f"for every seat, or {players} bots separated by commas."
         )
-    return specs
+    return specs, [made[spec] for spec in specs]
 
 
 def spec_of(name: str) -> str | None:
-    """The ``--bots`` name of a bot whose :attr:`~hearts.Bot.name` is ``name``, if one has it.
+    """The ``--bots`` words of the bot that played as ``name``, if the command line made it.
 
-    >>> spec_of("rule-based"), spec_of("no such bot")
-    ('rule', None)
+    A bot of :data:`BOTS` plays under its own name; any other under its words (:class:`Named`).
+
+    >>> spec_of("rule-based"), spec_of("mybots:LowBot"), spec_of("no such bot")
+    ('rule', 'mybots:LowBot', None)
     """
     for spec, bot in BOTS.items():
         if bot.name == name:
             return spec
-    for spec in _installed():
-        try:
-            if find_bot(spec).name == name:
-                return spec
-        except HeartsError:
-            continue
-    return None
+    return name if ":" in name or name in _installed() else None

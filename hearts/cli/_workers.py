@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
@@ -96,19 +97,24 @@ def _quiet_cancelled_futures() -> Iterator[None]:
     are cancelled: after Ctrl-C or an error, once the workers are killed; after a SIGTERM
     sent to the whole process group, as soon as the workers die of it, which may be before
     the parent has begun to stop. So the hook holds for the pool's whole life: it is
-    restored only once the manager thread has been joined.
+    restored once the manager thread has been joined, unless another was set meanwhile.
     """
+    if sys.version_info >= (3, 12):
+        yield
+        return
     previous = threading.excepthook
 
     def quiet(args: threading.ExceptHookArgs) -> None:
-        if not isinstance(args.exc_value, InvalidStateError):
+        manager = type(args.thread).__module__ == "concurrent.futures.process"
+        if not (manager and isinstance(args.exc_value, InvalidStateError)):
             previous(args)
 
     threading.excepthook = quiet
     try:
         yield
     finally:
-        threading.excepthook = previous
+        if threading.excepthook is quiet:
+            threading.excepthook = previous
 
 
 class _Pool(ProcessPoolExecutor):
