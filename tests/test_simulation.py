@@ -507,6 +507,26 @@ def _kept_lines(path: Path) -> int:
         return 0
 
 
+def _started(command: list[str]) -> subprocess.Popen[str]:
+    """``python -m hearts`` in a session of its own, with Ctrl-C acted on as in a terminal."""
+    # A shell that runs the tests in the background (a CI job, `nohup ... &`) ignores
+    # Ctrl-C, and a process started here would inherit that.
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "hearts", *command],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
 @pytest.mark.parametrize(
     "how", ["SIGTERM", "Ctrl-C", "SIGKILL", "a worker killed", "SIGTERM, one process"]
@@ -518,13 +538,7 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     workers = "1" if how.endswith("one process") else "2"
     args = [*SIMULATE, "--workers", workers, "--out", str(path)]
     stop_after = random.Random(how).randint(1, 90)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "hearts", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    process = _started(args)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and _kept_lines(path) < stop_after + 1:
@@ -567,26 +581,6 @@ def test_hearts_simulate_stopped_at_a_random_point_resumes_to_the_same_summary(
     assert resumed.stdout == uninterrupted
     games = [json.loads(line)["game"] for line in path.read_text().splitlines()[1:]]
     assert games == list(range(120))
-
-
-def _started(command: list[str]) -> subprocess.Popen[str]:
-    """``python -m hearts`` in a session of its own, with Ctrl-C acted on as in a terminal."""
-    # A shell that runs the tests in the background (a CI job, `nohup ... &`) ignores
-    # Ctrl-C, and a process started here would inherit that.
-    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
-    if ignored:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        return subprocess.Popen(
-            [sys.executable, "-m", "hearts", *command],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-    finally:
-        if ignored:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.mark.slow
