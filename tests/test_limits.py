@@ -29,7 +29,7 @@ def test_text_longer_than_max_bytes_is_refused() -> None:
     with pytest.raises(RecordError) as error:
         hearts.loads(text, max_bytes=1000)
     assert str(error.value) == (
-        f"record: the text is {len(text):,} characters long, more than the limit of 1,000 "
+        f"record: the text is at least {len(text):,} bytes long, more than the limit of 1,000 "
         "(max_bytes; None reads any length)."
     )
     with pytest.raises(RecordError, match="is 1,001 bytes long"):
@@ -48,6 +48,38 @@ def test_a_record_of_more_than_max_moves_is_refused_before_its_moves_are_read() 
     bad = '{"schema": 1, "rules": {}, "moves": [' + ", ".join(["{}"] * 10) + "]}"
     with pytest.raises(RecordError, match="holds 10 moves"):  # not 'lacks the field type'
         hearts.loads(bad, max_moves=5)
+
+
+@pytest.mark.parametrize("limit", [4096, 1000])
+def test_a_str_counts_as_its_utf8_bytes(limit: int) -> None:
+    """The same JSON is refused alike as a str and as the UTF-8 bytes a client sends: a str
+    of fewer characters than the limit but more bytes than it is too long (issue 39)."""
+    padding = "é" * (limit // 2 + 10)  # two bytes each in UTF-8
+    move = '{"type": "play", "player": 1, "card": "QS", "note": "' + padding + '"}'
+    assert len(move) < limit < len(move.encode())
+    refusals = []
+    for text in (move, move.encode()):
+        with pytest.raises(RecordError) as error:
+            hearts.loads_move(text, hearts.Rules(), max_bytes=limit)
+        refusals.append(str(error.value))
+    expected = (
+        f"move: the text is {len(move.encode()):,} bytes long, more than the limit of "
+        f"{limit:,} (max_bytes; None reads any length)."
+    )
+    assert refusals == [expected, expected]
+    record = record_text()
+    record = record[:-1] + ', "metadata": {"note": "' + padding * 4 + '"}}'
+    big = len(record.encode())
+    assert len(record) < big
+    for text in (record, record.encode()):
+        with pytest.raises(RecordError, match=f"is {big:,} bytes long"):
+            hearts.loads(text, max_bytes=big - 1)
+    assert hearts.loads(record, max_bytes=big).metadata == hearts.loads(record).metadata
+
+
+def test_a_str_within_the_limit_in_bytes_is_read() -> None:
+    move = '{"type": "play", "player": 1, "card": "QS"}'
+    assert hearts.loads_move(move, hearts.Rules(), max_bytes=len(move)) == hearts.Play(1, "QS")
 
 
 class CountingFile(io.BytesIO):

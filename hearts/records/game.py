@@ -328,9 +328,9 @@ def loads(
     column), for bytes that are not text, for a JSON object that repeats a key, for a whole
     number of more than 1,000 digits, for arrays and objects nested too deeply, and for
     anything :meth:`GameRecord.from_dict` refuses; ``TypeError`` for a value that is not
-    text at all. Text longer than ``max_bytes`` (bytes, or characters of a ``str``) is
-    refused before it is parsed, and a record of more than ``max_moves`` moves before its
-    moves are read (:data:`MAX_RECORD_BYTES`, :data:`MAX_RECORD_MOVES`; None for no limit).
+    text at all. Text longer than ``max_bytes`` bytes (a ``str`` counted as its UTF-8
+    bytes, as it would be sent) is refused before it is parsed, and a record of more than
+    ``max_moves`` moves before its moves are read (:data:`MAX_RECORD_BYTES`, :data:`MAX_RECORD_MOVES`; None for no limit).
 
     >>> loads('{"schema": 1, "rules": {"preset": "standard", "fingerprint": "00"}, "moves": []}')
     Traceback (most recent call last):
@@ -396,7 +396,7 @@ def load(
             f"{_short(fp)}."
         )
     if max_bytes is not None and len(text) > max_bytes:
-        raise RecordError("record", _too_long(None, max_bytes, isinstance(text, str)))
+        raise RecordError("record", _too_long(None, max_bytes))
     return loads(text, max_bytes=max_bytes, max_moves=max_moves)
 
 

@@ -104,10 +104,11 @@ def loads_move(text: str | bytes, rules: Rules, *, max_bytes: int | None = MAX_M
     included, are refused as not UTF-8 (unlike :func:`hearts.loads`, which reads a record
     in any of the three, as :func:`json.loads` does). Everything is checked as
     :func:`hearts.loads` checks a record, and refused with a :class:`RecordError` naming
-    the path: text longer than ``max_bytes`` (:data:`MAX_MOVE_BYTES`; None for any length),
-    bytes that are not text, text that is not JSON, a key given twice, a whole number of
-    more than 1,000 digits, and any field a move may not have, a seat outside the ``rules``'
-    table and a card outside their deck included. Whether the move is legal now is for
+    the path: text longer than ``max_bytes`` bytes (:data:`MAX_MOVE_BYTES`; a ``str``
+    counted as its UTF-8 bytes; None for any length), bytes that are not text, text that
+    is not JSON, a key given twice, a whole number of more than 1,000 digits, and any field
+    a move may not have, a seat outside the ``rules``' table and a card outside their deck
+    included. Whether the move is legal now is for
     ``hearts.apply(state, move, by=seat)`` to say.
 
     >>> import hearts

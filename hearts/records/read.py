@@ -202,12 +202,31 @@ def _check_limit(limit: object, name: str) -> None:
         raise ValueError(f"{name} must be a whole number of at least 0, or None, got {limit}.")
 
 
-def _too_long(length: int | None, limit: int, characters: bool) -> str:
-    unit = "characters" if characters else "bytes"
+def _too_long(length: int | None, limit: int, at_least: bool = False) -> str:
+    """Why text of ``length`` bytes (None: unknown, past the limit) is refused."""
     reading = "(max_bytes; None reads any length)"
     if length is None:  # load() stops reading one past the limit
-        return f"the text is longer than the limit of {limit:,} {unit} {reading}."
-    return f"the text is {length:,} {unit} long, more than the limit of {limit:,} {reading}."
+        return f"the text is longer than the limit of {limit:,} bytes {reading}."
+    size = f"at least {length:,} bytes" if at_least else f"{length:,} bytes"
+    return f"the text is {size} long, more than the limit of {limit:,} {reading}."
+
+
+def _check_size(text: str | bytes | bytearray, path: str, max_bytes: int | None) -> None:
+    """Refuse ``text`` longer than ``max_bytes`` bytes; a ``str`` counts as its UTF-8 bytes.
+
+    A ``str`` of more characters than the limit is refused without being encoded (each
+    character is at least one byte); a shorter one is encoded to count its bytes, so that
+    the same JSON is refused alike as ``str`` and as ``bytes``.
+    """
+    if max_bytes is None:
+        return
+    if len(text) > max_bytes:
+        raise RecordError(path, _too_long(len(text), max_bytes, at_least=isinstance(text, str)))
+    if isinstance(text, str) and len(text) * 4 > max_bytes:
+        # A lone surrogate, which UTF-8 cannot write, counts as the 3 bytes of its code.
+        length = len(text.encode("utf-8", "surrogatepass"))
+        if length > max_bytes:
+            raise RecordError(path, _too_long(length, max_bytes))
 
 
 def _decoding(error: UnicodeDecodeError) -> str:
@@ -244,15 +263,14 @@ def _parse_json(
 ) -> object:
     """The JSON value of ``text``, every fault a :class:`RecordError` at ``path``.
 
-    Longer than ``max_bytes`` (None: any length), not text, not JSON, a key given twice in
+    Longer than ``max_bytes`` bytes (a ``str`` counted as UTF-8; None: any length), not text, not JSON, a key given twice in
     an object, NaN or Infinity, or nested too deeply; a whole number of more than 1,000
     digits is read as a :class:`_LongNumber`, for its reader to refuse with its own path.
     Bytes are UTF-8, UTF-16 or UTF-32, as :func:`json.loads` detects them, or, given
     ``utf8_only`` (what is read, as 'a move'), UTF-8 alone.
     """
     _check_limit(max_bytes, "max_bytes")
-    if max_bytes is not None and len(text) > max_bytes:
-        raise RecordError(path, _too_long(len(text), max_bytes, isinstance(text, str)))
+    _check_size(text, path, max_bytes)
     if utf8_only and not isinstance(text, str):
         text = _utf8(text, path, utf8_only)
     try:
