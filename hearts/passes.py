@@ -14,7 +14,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import overload
+from typing import cast, overload
 
 from hearts.cards import ALL_CARDS, CardSet, _card_set, cards_of
 from hearts.errors import HeartsError, describe_value
@@ -135,8 +135,8 @@ def exchange(
     >>> [str(CardSet.from_mask(hand)) for hand in exchange(hands, passed, PassDirection.LEFT)]
     ['3♣ 6♣', '2♣ 5♣', '4♣ 7♣']
     """
-    held = _masks(hands, "hands")
-    given = _masks(passed, "passed")
+    held = _masks(hands, "exchange's", "hands")
+    given = _masks(passed, "exchange's", "passed")
     players = len(held)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS or len(given) != players:
         raise HeartsError(
@@ -167,26 +167,74 @@ def _exchange(
     )
 
 
-def _masks(masks: object, name: str) -> tuple[int, ...]:
+def _masks(masks: object, where: str, name: str) -> tuple[int, ...]:
     """``masks`` as a tuple, if it is a sequence of card masks; a sentence otherwise."""
-    if isinstance(masks, (str, bytes)) or not isinstance(masks, Sequence):
+    if isinstance(masks, tuple):
+        found: tuple[object, ...] = masks
+    elif isinstance(masks, (str, bytes)) or not isinstance(masks, Sequence):
         raise TypeError(
-            f"exchange's {name} must be a sequence of card masks (one int per seat), got "
+            f"{where} {name} must be a sequence of card masks (one int per seat), got "
             f"{describe_value(masks)}."
         )
-    found = tuple(masks)
+    else:
+        found = tuple(masks)
     for mask in found:
         if not isinstance(mask, int) or isinstance(mask, bool):
             raise TypeError(
-                f"exchange's {name} must be card masks (ints), got {describe_value(mask)} "
-                "among them."
+                f"{where} {name} must be card masks (ints), got {describe_value(mask)} among them."
             )
         if mask < 0 or mask & ~ALL_CARDS:
             raise HeartsError(
-                f"exchange's {name} must be card masks (of the cards from 0 to "
+                f"{where} {name} must be card masks (of the cards from 0 to "
                 f"{ALL_CARDS.bit_length() - 1}), got {describe_value(mask)} among them."
             )
-    return found
+    return cast("tuple[int, ...]", found)  # each checked above
+
+
+def _seats(seats: object, players: int) -> tuple[int, ...]:
+    """``seats`` as a tuple, if it names distinct seats of ``players``; a sentence otherwise."""
+    if isinstance(seats, tuple):
+        found: tuple[object, ...] = seats
+    elif isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise TypeError(
+            f"PassMoves's seats must be a sequence of seats (ints), got {describe_value(seats)}."
+        )
+    else:
+        found = tuple(seats)
+    if found and not players:
+        raise HeartsError(
+            "PassMoves's hand_masks must hold a card mask for each seat it names, got none."
+        )
+    for seat in found:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(
+                f"PassMoves's seats must be seats (ints), got {describe_value(seat)} among them."
+            )
+        if not 0 <= seat < players:
+            raise HeartsError(
+                f"PassMoves's seats must be indices of its hand_masks, from 0 to {players - 1}, "
+                f"got {describe_value(seat)} among them."
+            )
+    if len(set(found)) != len(found):
+        raise HeartsError(
+            f"PassMoves's seats must each be named once, got {describe_value(found)}."
+        )
+    return cast("tuple[int, ...]", found)  # each checked above
+
+
+def _pass_count(count: object) -> int:
+    """``count``, if it is a number of cards a pass may hold; a sentence otherwise."""
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise TypeError(
+            f"PassMoves's count must be an int (the cards each pass holds), got "
+            f"{describe_value(count)}."
+        )
+    if not 0 <= count <= ALL_CARDS.bit_count():
+        raise HeartsError(
+            f"PassMoves's count must be a number of cards from 0 to {ALL_CARDS.bit_count()}, "
+            f"got {describe_value(count)}."
+        )
+    return count
 
 
 def received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]:
@@ -282,13 +330,28 @@ class PassMoves(Frozen):
     _length: int
 
     def __init__(
-        self, seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int = 0
+        self,
+        seats: tuple[int, ...] | object,
+        hand_masks: tuple[int, ...] | object,
+        count: int | object,
+        unpassable: int | object = 0,
     ) -> None:
-        hands = tuple([mask & ~unpassable for mask in hand_masks])
-        sizes = tuple([comb(hands[seat].bit_count(), count) for seat in seats])
-        object.__setattr__(self, "_seats", seats)
+        # Checked in the pure build as the compiled one: the engine builds one per call of
+        # legal_moves while seats pass (a few ints to check), never in play.
+        masks = _masks(hand_masks, "PassMoves's", "hand_masks")
+        chosen = _seats(seats, len(masks))
+        number = _pass_count(count)
+        if not isinstance(unpassable, int) or isinstance(unpassable, bool):
+            raise TypeError(
+                f"PassMoves's unpassable must be a card mask (an int, as CardSet.mask), got "
+                f"{describe_value(unpassable)}."
+            )
+        kept = unpassable & ALL_CARDS  # cards outside the masks change nothing
+        hands = tuple([mask & ~kept for mask in masks])
+        sizes = tuple([comb(hands[seat].bit_count(), number) for seat in chosen])
+        object.__setattr__(self, "_seats", chosen)
         object.__setattr__(self, "_hands", hands)
-        object.__setattr__(self, "_count", count)
+        object.__setattr__(self, "_count", number)
         object.__setattr__(self, "_sizes", sizes)
         object.__setattr__(self, "_length", sum(sizes))
 
@@ -301,9 +364,11 @@ class PassMoves(Frozen):
     @overload
     def __getitem__(self, index: slice) -> tuple[Pass, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Pass | tuple[Pass, ...]:
+    def __getitem__(self, index: int | slice | object) -> Pass | tuple[Pass, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(self._length)))
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"PassMoves indices are ints or slices, got {describe_value(index)}.")
         if index < 0:
             index += self._length
         if index >= 0:
@@ -357,8 +422,22 @@ class PassMoves(Frozen):
         for index in range(self._length - 1, -1, -1):
             yield self[index]
 
-    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
-        """The index of ``value`` among the passes (:meth:`list.index`)."""
+    def index(
+        self, value: object, start: int | object = 0, stop: int | object | None = None
+    ) -> int:
+        """The index of ``value`` among the passes (:meth:`list.index`).
+
+        ``start`` and ``stop`` are ints (``stop`` may be None); anything else is a TypeError.
+        """
+        for name, bound in (("start", start), ("stop", stop)):
+            if (bound is not None or name == "start") and (
+                not isinstance(bound, int) or isinstance(bound, bool)
+            ):
+                raise TypeError(
+                    f"PassMoves.index takes an int {name}"
+                    f"{' or None' if name == 'stop' else ''}, got {describe_value(bound)}."
+                )
+        assert isinstance(start, int) and (stop is None or isinstance(stop, int))
         for position in range(*slice(start, stop).indices(self._length)):
             if self[position] == value:
                 return position

@@ -92,23 +92,24 @@ def _shoot_options(
 
 
 def score_hand(
-    rules: Rules,
+    rules: Rules | object,
     *,
-    hand_number: int,
-    pass_direction: PassDirection,
-    scores: tuple[int, ...],
-    dealt_masks: tuple[int, ...],
-    passed_masks: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-    taken_masks: tuple[int, ...],
-    pool: int = 0,
-    choice: ShootMode | None = None,
+    hand_number: int | object,
+    pass_direction: PassDirection | object,
+    scores: tuple[int, ...] | object,
+    dealt_masks: tuple[int, ...] | object,
+    passed_masks: tuple[int, ...] | object,
+    tricks: tuple[Trick, ...] | object,
+    taken_masks: tuple[int, ...] | object,
+    pool: int | object = 0,
+    choice: ShootMode | object | None = None,
 ) -> HandResult:
     """Score a finished hand and describe it.
 
     ``pool`` is the chip pool carried into the hand (chip scoring); ``choice`` is the
     shooter's :class:`~hearts.ShootChoice`, when it had one. Cards taken but in no trick
-    were claimed (TRAM); their taker is the result's ``claim``.
+    were claimed (TRAM); their taker is the result's ``claim``. Each argument is checked:
+    one of another type, or a tuple without one value per seat, is refused with a sentence.
 
     >>> import hearts
     >>> state = hearts.new_game(seed=11)
@@ -118,6 +119,50 @@ def score_hand(
     >>> result.changes == result.points or result.moon is not None
     True
     """
+    where = "score_hand"
+    checked = _rules(rules, where)
+    if not isinstance(pass_direction, PassDirection):
+        raise TypeError(
+            f"score_hand's pass_direction must be a PassDirection, got "
+            f"{describe_value(pass_direction)}."
+        )
+    if not pass_direction.allowed_with(checked.players):
+        raise HeartsError(
+            f"score_hand's pass_direction {pass_direction.value!r} is not a pass at a table of "
+            f"{checked.players}."
+        )
+    if choice is not None and not isinstance(choice, ShootMode):
+        raise TypeError(
+            f"score_hand's choice must be None or a ShootMode, got {describe_value(choice)}."
+        )
+    return _score_hand(
+        checked,
+        hand_number=_count(hand_number, where, "hand_number"),
+        pass_direction=pass_direction,
+        scores=_per_seat(scores, checked, where, "scores"),
+        dealt_masks=_per_seat(dealt_masks, checked, where, "dealt_masks", True),
+        passed_masks=_per_seat(passed_masks, checked, where, "passed_masks", True),
+        tricks=_tricks(tricks, checked),
+        taken_masks=_per_seat(taken_masks, checked, where, "taken_masks", True),
+        pool=_count(pool, where, "pool"),
+        choice=choice,
+    )
+
+
+def _score_hand(
+    rules: Rules,
+    *,
+    hand_number: int,
+    pass_direction: PassDirection,
+    scores: tuple[int, ...],
+    dealt_masks: tuple[int, ...],
+    passed_masks: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    taken_masks: tuple[int, ...],
+    pool: int,
+    choice: ShootMode | None,
+) -> HandResult:
+    """:func:`score_hand` of arguments known to be right, unchecked."""
     claim = None
     if len(tricks) < rules.hand_size:  # the rest were claimed: by the one who took them
         played = 0
@@ -608,6 +653,26 @@ def _count(value: object, where: str, name: str) -> int:
     if value < 0:
         raise HeartsError(f"{where}'s {name} must be at least 0, got {describe_value(value)}.")
     return value
+
+
+def _tricks(tricks: object, rules: Rules) -> tuple[Trick, ...]:
+    """``tricks`` as a tuple, if it holds at most a hand's :class:`~hearts.Trick` values."""
+    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+        raise TypeError(
+            f"score_hand's tricks must be a tuple of Trick values, got {describe_value(tricks)}."
+        )
+    found = tuple(tricks)
+    for trick in found:
+        if not isinstance(trick, Trick):
+            raise TypeError(
+                f"score_hand's tricks must be Trick values, got {describe_value(trick)} among them."
+            )
+    if len(found) > rules.hand_size:
+        raise HeartsError(
+            f"score_hand's tricks must be the tricks of one hand, at most {rules.hand_size} in "
+            f"this game, got {len(found)}."
+        )
+    return found
 
 
 def _per_seat(
