@@ -635,6 +635,51 @@ def test_hearts_simulate_stopped_at_any_moment_says_one_line(tmp_path: Path) -> 
             assert (how, process.returncode, err) == (how, status, expected)
 
 
+def _children(pid: int) -> list[int]:
+    """Every child process of ``pid``: its workers and the pool's resource tracker."""
+    try:
+        return [
+            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        ]
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` still runs: a zombie, which has exited but not been reaped (a
+    container's first process may never reap an orphan), does not."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals and /proc")
+def test_workers_exit_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the parent alone (what the out-of-memory killer sends) leaves no process
+    running: the workers see their parent gone and exit, and the pool's resource tracker
+    with them. Before, both workers and the tracker waited for ever (issue 39)."""
+    command = ["simulate", "--games", "100000", "--workers", "2", "--target", "30"]
+    process = _started([*command, "--out", str(tmp_path / "results.jsonl")])
+    try:
+        deadline = time.monotonic() + 120  # a guard against a hang, not a measure
+        while time.monotonic() < deadline and len(_workers(process.pid)) < 2:
+            time.sleep(0.02)
+        assert len(_workers(process.pid)) == 2, "the workers never started"
+        left = _children(process.pid)
+        process.kill()  # the parent alone, not its process group
+        process.wait(timeout=60)  # (its pipes stay open while a worker holds them)
+        deadline = time.monotonic() + 60  # a guard against a hang, not a measure
+        while time.monotonic() < deadline and any(map(_running, left)):
+            time.sleep(0.05)
+        assert [pid for pid in left if _running(pid)] == []
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=60)  # its pipes, closed
+
+
 def test_hearts_simulate_refuses_to_overwrite_or_to_resume_nothing(tmp_path: Path) -> None:
     path = tmp_path / "results.jsonl"
     done = _run("simulate", "--games", "2", "--target", "20", "--resume")

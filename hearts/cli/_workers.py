@@ -1,13 +1,17 @@
 """Worker processes for ``hearts simulate --workers``, stopped cleanly however a run ends.
 
 Done, an error, Ctrl-C or SIGTERM: the workers are stopped and the pool shut down before
-:func:`worker_pool` returns, so that nothing is left running or leaked.
+:func:`worker_pool` returns, so that nothing is left running or leaked. And where the
+parent cannot stop them (killed by SIGKILL, as the out-of-memory killer does), each worker
+exits as soon as it sees its parent gone (:func:`_exit_with_parent`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
 import sys
 import threading
@@ -67,11 +71,33 @@ def _held_back() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def _exit_with_parent() -> None:
+    """In a worker: exit at once when the parent process ends, however it ends.
+
+    A worker waits for its tasks on a queue whose write end it holds itself, so it would
+    never see a parent killed by SIGKILL, and would wait for ever (with the pool's resource
+    tracker, which stops once every worker has). A thread waits instead on the parent's
+    sentinel, which is ready once the parent is gone.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a process that multiprocessing started
+        return
+
+    def watch(sentinel: int) -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)  # nothing to clean up: the parent owned the queues and the results
+
+    threading.Thread(
+        target=watch, args=(parent.sentinel,), name="hearts: exit with the parent", daemon=True
+    ).start()
+
+
 def _start() -> None:
-    """Each worker's start: ignore Ctrl-C (the parent stops the workers)."""
+    """Each worker's start: ignore Ctrl-C (the parent stops the workers), exit with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # blocked while the parent started the worker
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_BACK)
+    _exit_with_parent()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
