@@ -46,7 +46,13 @@ from hearts.engine import (
     start_hand,
     trick_winner,
 )
-from hearts.errors import HeartsError, IllegalMoveError, NotationError, RulesError
+from hearts.errors import (
+    HeartsError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    SearchLimitError,
+)
 from hearts.ismcts import ISMCTSBot
 from hearts.isolation import Isolated
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
@@ -184,6 +190,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SearchBot",
+    "SearchLimitError",
     "ShootChoice",
     "ShootMode",
     "Solution",

@@ -35,7 +35,7 @@ from typing import Any, Final, Protocol, TypeGuard, runtime_checkable
 import attrs
 
 from hearts.engine import apply, legal_moves, new_game
-from hearts.errors import HeartsError, describe_value
+from hearts.errors import HeartsError, SearchLimitError, describe_value
 from hearts.moves import Move, Play
 from hearts.policies import (
     _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
@@ -47,7 +47,7 @@ from hearts.policies import (
 from hearts.rules import Rules
 from hearts.sampling import sample
 from hearts.shuffle import check_seed
-from hearts.solver import Solution, solve_position
+from hearts.solver import MAX_SOLVE_CARDS, MAX_SOLVE_NODES, Solution, solve_position
 from hearts.state import Phase, State
 from hearts.views import PlayerView
 
@@ -117,19 +117,30 @@ def playout(
     return play_out(state, rng, policy == "rule", until == "game")
 
 
-def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Solution:
+def solve(
+    state: State,
+    *,
+    max_tricks: int = 7,
+    every_move: bool = False,
+    max_nodes: int = MAX_SOLVE_NODES,
+) -> Solution:
     """The exact rest of the hand when every card is known, under best play for the player to move.
 
     The player to move plays to lose as little as it can, and the others, as one side,
     play to make it lose the most; its cost is its score change for the hand less the
     others' mean (:class:`~hearts.Solution`). The search is exact: alpha-beta over every
     legal card, with a transposition table, for at most ``max_tricks`` tricks (the current
-    one counts). A state with more tricks left is refused: the work grows quickly with
-    each trick (see the performance page for timings). With ``every_move=True`` every
-    legal play gets its exact cost, as a search bot that averages over sampled deals needs;
-    otherwise only the best one's is exact, which is quicker. Anything but a State in play,
-    a whole ``max_tricks`` of at least 1 and a bool ``every_move`` is refused with a
-    sentence.
+    one counts) and at most :data:`~hearts.solver.MAX_SOLVE_CARDS` (28) cards still in the
+    hands, whatever ``max_tricks`` says: 7 tricks at 4 players, 5 at 5, 4 at 6 or 7. A
+    state with more left is refused with a :class:`~hearts.SearchLimitError`: the
+    work grows quickly with each card (see the performance page for timings). The search
+    also stops, with the same error, once it has visited ``max_nodes`` positions
+    (:data:`~hearts.solver.MAX_SOLVE_NODES`, ten million, by default), so its time and
+    memory are bounded whatever the position; Ctrl-C stops it too, in the compiled build
+    as in pure Python. With ``every_move=True`` every legal play gets its exact cost, as
+    a search bot that averages over sampled deals needs; otherwise only the best one's is
+    exact, which is quicker. Anything but a State in play, a whole ``max_tricks`` and
+    ``max_nodes`` of at least 1 and a bool ``every_move`` is refused with a sentence.
 
     A sampled deal (:func:`hearts.sample`) is a state with every card known, so a bot can
     solve the deals its view allows; that is what :class:`~hearts.SearchBot` does for the
@@ -152,6 +163,11 @@ def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Sol
             f"solve's max_tricks must be a whole number of at least 1, got "
             f"{describe_value(max_tricks)}."
         )
+    if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
+        raise HeartsError(
+            f"solve's max_nodes must be a whole number of at least 1, got "
+            f"{describe_value(max_nodes)}."
+        )
     if not isinstance(every_move, bool):
         raise TypeError(
             f"solve's every_move must be True or False, got {describe_value(every_move)}."
@@ -163,12 +179,21 @@ def solve(state: State, *, max_tricks: int = 7, every_move: bool = False) -> Sol
         )
     left = state.hand_masks[state.to_move[0]].bit_count()  # its card for this trick included
     if left > max_tricks:
-        raise HeartsError(
+        raise SearchLimitError(
             f"solve searches at most {max_tricks} tricks (max_tricks), and this hand has "
             f"{left} left: play on to a later trick, or raise max_tricks (each trick more "
             "multiplies the work)."
         )
-    return solve_position(state, every_move)
+    cards = sum([hand.bit_count() for hand in state.hand_masks])
+    if cards > MAX_SOLVE_CARDS:
+        players = state.rules.players
+        raise SearchLimitError(
+            f"solve searches at most {MAX_SOLVE_CARDS} cards still in the hands "
+            f"(hearts.solver.MAX_SOLVE_CARDS), and this {players}-player hand has {cards} "
+            f"left: play on to a later trick (at {players} players, "
+            f"{MAX_SOLVE_CARDS // players} tricks or fewer)."
+        )
+    return solve_position(state, every_move, max_nodes)
 
 
 # --- the bots ----------------------------------------------------------------------------
@@ -274,6 +299,9 @@ class RuleBot:
 
 _ENDGAME_LIMIT: Final = 7
 """The most tricks :class:`SearchBot` solves exactly: :func:`hearts.solve`'s default."""
+ENDGAME_NODES: Final = 1_000_000
+"""The most positions :class:`SearchBot` searches to solve one sampled deal; a deal that
+needs more is played out instead (a second or so of pure Python, a tenth compiled)."""
 
 
 MAX_SAMPLES: Final = 1_000_000
@@ -356,7 +384,12 @@ class SearchBot:
     From the point where ``endgame`` tricks or fewer are left in the hand, it solves each
     sampled deal exactly instead (:func:`hearts.solve`: every move's cost when the others
     play together against it, rather than with RuleBot's habits). ``endgame=0``, the
-    default, plays every deal out; the strength page measures what solving gains.
+    default, plays every deal out; the strength page measures what solving gains. The
+    tricks solved must fit :func:`hearts.solve`'s bound of
+    :data:`~hearts.solver.MAX_SOLVE_CARDS` cards at the bot's table (``endgame`` at most 7
+    at 3 or 4 players, 5 at 5, 4 at 6 or 7): beyond it, every decision is refused with a
+    :class:`~hearts.SearchLimitError`. A deal whose solving would search more than
+    :data:`~hearts.bots.ENDGAME_NODES` positions is played out instead, so a decision's work is bounded.
 
     With a ``samples`` budget the bot is deterministic given its generator; with a time
     budget its choices depend on the machine's speed.
@@ -382,6 +415,14 @@ class SearchBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The play that did best in the sampled deals (from a PlayerView only, as every bot)."""
         view = check_choice(self, view, rng)
+        players = view.rules.players
+        if self.endgame * players > MAX_SOLVE_CARDS:
+            raise SearchLimitError(
+                f"SearchBot(endgame={self.endgame}) would solve the last {self.endgame} tricks, "
+                f"{self.endgame * players} cards at this {players}-player table, more than "
+                f"hearts.solve searches ({MAX_SOLVE_CARDS} cards): at {players} players, "
+                f"endgame may be at most {MAX_SOLVE_CARDS // players}."
+            )
         moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
             return rule_move(moves, view, view.hand_mask)
@@ -393,10 +434,9 @@ class SearchBot:
         for drawn in itertools.count(1):
             world = sample(view, rng)
             hands = len(world.results)
-            if solving:
-                solved = dict(solve_position(world, every_move=True).values)
+            solved = _solved(world) if solving else None
             for index, move in enumerate(moves):
-                if solving and isinstance(move, Play):
+                if solved is not None and isinstance(move, Play):
                     costs[index] += solved[move]  # the solver's cost has the sign built in
                 else:
                     after = apply(world, move)
@@ -404,6 +444,14 @@ class SearchBot:
             if drawn >= self.samples if deadline is None else time.perf_counter() >= deadline:
                 break
         return moves[min(range(len(moves)), key=costs.__getitem__)]
+
+
+def _solved(world: State) -> dict[Play, float] | None:
+    """Each play's exact cost in a sampled deal; None past :data:`ENDGAME_NODES` positions."""
+    try:
+        return dict(solve_position(world, every_move=True, max_nodes=ENDGAME_NODES).values)
+    except SearchLimitError:
+        return None
 
 
 def _moves_of(bot: Bot, view: PlayerView) -> Sequence[Move]:

@@ -14,7 +14,15 @@ what was wrong, which rule or field it breaks, and the situation.
 
 from __future__ import annotations
 
-__all__ = ["HeartsError", "IllegalMoveError", "NotationError", "RulesError", "describe_value"]
+__all__ = [
+    "HeartsError",
+    "IllegalMoveError",
+    "NotationError",
+    "RulesError",
+    "SearchLimitError",
+    "check_interrupts",
+    "describe_value",
+]
 
 
 def describe_value(value: object) -> str:
@@ -69,3 +77,27 @@ class NotationError(HeartsError):
     >>> issubclass(NotationError, HeartsError)
     True
     """
+
+
+class SearchLimitError(HeartsError):
+    """A search asked for more work than its bound allows, refused or stopped at the bound.
+
+    :func:`hearts.solve` raises it for a position with more cards left than it searches,
+    and when a search reaches its ``max_nodes``; the message says which bound and how to
+    stay within it.
+
+    >>> issubclass(SearchLimitError, HeartsError)
+    True
+    """
+
+
+def check_interrupts() -> None:
+    """Let a signal that arrived run its handler now: Ctrl-C raises KeyboardInterrupt here.
+
+    Python runs signal handlers between bytecodes, and code compiled by mypyc runs none,
+    so a long loop of compiled code calls this now and then. This module is never
+    compiled: calling a function of interpreted code is what lets the handler run.
+
+    >>> check_interrupts()  # nothing pending: returns at once
+    """
+    return None

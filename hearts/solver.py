@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import ClassVar, Final, final
 
 from hearts.cards import CARDS, card_count
+from hearts.errors import SearchLimitError, check_interrupts
 from hearts.moves import PLAYS, Play
 from hearts.play import LED_MASK, Position, _trick_winner, in_force, led_card
 from hearts.rules import Rules, ShootMode
@@ -52,7 +53,17 @@ from hearts.scoring import (
 from hearts.state import State
 from hearts.value import Value
 
-__all__ = ["Solution"]
+__all__ = ["MAX_SOLVE_CARDS", "MAX_SOLVE_NODES", "Solution"]
+
+MAX_SOLVE_CARDS: Final = 28
+"""The most cards still in the hands that :func:`hearts.solve` searches: 7 tricks at 4
+players, 9 at 3, 5 at 5, 4 at 6 or 7. The work grows with the cards left far more than
+with the tricks: at 5 players 6 tricks (30 cards) took up to 2 million positions, at 7
+players 5 tricks (35 cards) over four minutes."""
+
+MAX_SOLVE_NODES: Final = 10_000_000
+"""The most positions :func:`hearts.solve` searches by default (``max_nodes``): some
+minutes of pure Python, seconds compiled, and a table of some hundreds of megabytes."""
 
 _EXACT: Final = 0
 _LOWER: Final = 1  # the stored value is a lower bound
@@ -113,10 +124,14 @@ class Solution(Value):
         object.__setattr__(self, "nodes", nodes)
 
 
-def solve_position(state: State, every_move: bool) -> Solution:
-    """:func:`hearts.solve` once its arguments are checked (a state in play)."""
+def solve_position(state: State, every_move: bool, max_nodes: int = MAX_SOLVE_NODES) -> Solution:
+    """:func:`hearts.solve` once its arguments are checked (a state in play).
+
+    Raises :class:`~hearts.errors.SearchLimitError` once it has searched more than
+    ``max_nodes`` positions.
+    """
     root = in_force(state.position)
-    search = _Search(state, root)
+    search = _Search(state, root, max_nodes)
     player = root.seat
     heads, kin = search.kinds_of(root)
     best_card, best = -1, _INFINITY
@@ -154,13 +169,15 @@ def solve_position(state: State, every_move: bool) -> Solution:
 
 
 _INFINITY: Final = 1 << 40
+_CHECK_EVERY: Final = 1 << 14
+"""Positions searched between two looks at Ctrl-C and at the node budget."""
 
 
 @final
 class _Search:
     """Alpha-beta over the rest of one hand, from position to position."""
 
-    def __init__(self, state: State, root: Position) -> None:
+    def __init__(self, state: State, root: Position, max_nodes: int) -> None:
         rules = state.rules
         self.rules: Rules = rules
         self.players: int = rules.players
@@ -170,6 +187,9 @@ class _Search:
         self.pool: int = state.results[-1].pool if state.results else 0
         self.sign: int = -1 if rules.chips is not None else 1
         self.nodes: int = 0
+        self.max_nodes: int = max_nodes
+        self.next_check: int = min(_CHECK_EVERY, max_nodes + 1)
+        self.cards: int = sum([hand.bit_count() for hand in root.hands])
         # What the score reads of the cards taken.
         self.scoring_mask: int = scoring_cards(rules)
         self.counts_matter: bool = reads_trick_counts(rules)
@@ -261,6 +281,8 @@ class _Search:
     def search(self, position: Position, alpha: int, beta: int) -> tuple[int, tuple[int, ...]]:
         """The value of the position (fail-soft within ``alpha``..``beta``) and its leaf."""
         self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.checkpoint()
         key: tuple[int, ...] = ()
         base = 0
         start_alpha, start_beta = alpha, beta
@@ -348,6 +370,21 @@ class _Search:
                 )
             self.table[key] = (best - base, bound, best_card)
         return best, best_leaf
+
+    def checkpoint(self) -> None:
+        """Every so many positions: let Ctrl-C in, and stop past the node budget.
+
+        Compiled code runs no signal handler by itself: the call to interpreted code does.
+        """
+        check_interrupts()
+        if self.nodes > self.max_nodes:
+            raise SearchLimitError(
+                f"solve stopped after searching {self.max_nodes:,} positions (max_nodes) "
+                f"without an answer: this position, {self.cards} cards left at a "
+                f"{self.players}-player table, needs more. Solve from a later trick, or raise "
+                "max_nodes (the time and the memory grow with it)."
+            )
+        self.next_check = min(self.nodes + _CHECK_EVERY, self.max_nodes + 1)
 
     def key(self, position: Position) -> tuple[int, ...]:
         """The position at the start of a trick, as far as the rest of the hand can tell."""

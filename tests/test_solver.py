@@ -9,7 +9,13 @@ scored by the engine.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from references import endgames, exhaustive, exhaustive_values
@@ -265,3 +271,142 @@ def test_multiplier_cards_of_different_factors_are_different_kinds() -> None:
         if checked >= 9:
             break
     assert checked >= 9, checked
+
+
+# --- the solver's bounds (issue 39): cards left, positions searched, Ctrl-C ----------------
+
+
+def leading(rules: Rules, seed: int, tricks_left: int) -> State:
+    """A position at the start of a trick with ``tricks_left`` tricks left."""
+    rng = random.Random(seed)
+    state = hearts.new_game(rules, seed=seed)
+    while (
+        state.phase is not Phase.PLAY
+        or len(state.tricks) < rules.hand_size - tricks_left
+        or state.trick
+    ):
+        moves = [m for m in hearts.legal_moves(state) if not isinstance(m, hearts.Claim)]
+        state = hearts.apply(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+@pytest.mark.parametrize(("players", "most"), [(3, 9), (4, 7), (5, 5), (6, 4), (7, 4)])
+def test_solve_searches_at_most_28_cards_at_every_table_size(players: int, most: int) -> None:
+    """The bound is the cards left in the hands, not the tricks: 7 tricks at 5 to 7 players
+    took minutes and gigabytes (issue 39). Refused before any search, in a sentence."""
+    rules = Rules(players=players)
+    if most + 1 <= rules.hand_size:
+        state = leading(rules, players, most + 1)
+        cards = (most + 1) * players
+        with pytest.raises(hearts.SearchLimitError) as error:
+            hearts.solve(state, max_tricks=13)
+        assert str(error.value) == (
+            f"solve searches at most 28 cards still in the hands (hearts.solver.MAX_SOLVE_CARDS), "
+            f"and this {players}-player hand has {cards} left: play on to a later trick (at "
+            f"{players} players, {most} tricks or fewer)."
+        )
+    # The most it searches, with a trick begun (fewer cards) and at the start of one.
+    state = leading(rules, players, min(most, 3))
+    assert hearts.solve(state, max_tricks=13).nodes > 0
+    assert hearts.solver.MAX_SOLVE_CARDS // players == most
+
+
+def test_solve_stops_at_max_nodes_with_a_sentence() -> None:
+    state = leading(Rules(), 11, 5)
+    searched = hearts.solve(state, every_move=True).nodes
+    assert searched > 100
+    assert hearts.solve(state, every_move=True, max_nodes=searched).nodes == searched
+    with pytest.raises(hearts.SearchLimitError) as error:
+        hearts.solve(state, every_move=True, max_nodes=100)
+    assert str(error.value) == (
+        "solve stopped after searching 100 positions (max_nodes) without an answer: this "
+        "position, 20 cards left at a 4-player table, needs more. Solve from a later trick, or "
+        "raise max_nodes (the time and the memory grow with it)."
+    )
+    for bad in (0, -1, 2.5, True, "100"):
+        with pytest.raises(
+            hearts.HeartsError, match="max_nodes must be a whole number of at least 1"
+        ):
+            hearts.solve(state, max_nodes=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "most"), [(5, 5), (6, 4), (7, 4)])
+def test_searchbot_refuses_an_endgame_beyond_its_table(players: int, most: int) -> None:
+    """SearchBot(endgame=7) was accepted at any table; it searched for minutes at 5 to 7
+    players. Beyond solve's bound for the table, every decision is refused."""
+    rules = Rules(players=players)
+    state = leading(rules, 3, rules.hand_size - 1)
+    seat = state.to_move[0]
+    seen = hearts.view(state, seat)
+    with pytest.raises(hearts.SearchLimitError) as error:
+        hearts.SearchBot(samples=2, endgame=most + 1).choose(seen, random.Random(1))
+    assert str(error.value) == (
+        f"SearchBot(endgame={most + 1}) would solve the last {most + 1} tricks, "
+        f"{(most + 1) * players} cards at this {players}-player table, more than hearts.solve "
+        f"searches (28 cards): at {players} players, endgame may be at most {most}."
+    )
+    assert hearts.SearchBot(samples=2, endgame=most).choose(seen, random.Random(1)) in (
+        hearts.legal_moves(seen)
+    )
+
+
+def test_searchbot_plays_out_a_deal_too_big_to_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sampled deal that needs more than ENDGAME_NODES positions is played out, as with
+    endgame=0: the bot's work per decision is bounded."""
+    state = leading(Rules(), 10, 4)
+    while len(hearts.legal_moves(state)) < 2:
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+    seen = hearts.view(state, state.to_move[0])
+
+    def moves(endgame: int) -> list[hearts.Move]:
+        return [
+            hearts.SearchBot(samples=3, endgame=endgame).choose(seen, random.Random(seed))
+            for seed in range(4)
+        ]
+
+    played_out = moves(0)
+    assert moves(4) != played_out  # solving these deals chooses otherwise...
+    monkeypatch.setattr(hearts.bots, "ENDGAME_NODES", 1)
+    assert moves(4) == played_out  # ...unless each needs more positions than allowed
+
+
+SOLVE_FOR_EVER = """
+import random, signal, sys
+import hearts
+from hearts.solver import solve_position
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+rules = hearts.Rules(players=7)
+state, rng = hearts.new_game(rules, seed=1), random.Random(1)
+while state.phase is not hearts.Phase.PLAY or len(state.tricks) < 1 or state.trick:
+    moves = [m for m in hearts.legal_moves(state) if not isinstance(m, hearts.Claim)]
+    state = hearts.apply(state, rng.choice(moves))
+print("solving", flush=True)
+solve_position(state, True, 10**15)  # 42 cards: hours, past every bound of solve
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_solve_in_both_builds() -> None:
+    """Compiled code runs no signal handler by itself: the solver lets Ctrl-C in every so
+    many positions, so a compiled solve stops on Ctrl-C as a pure one does (issue 39)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", SOLVE_FOR_EVER],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "solving\n"
+        time.sleep(0.5)  # into the search
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)  # a guard against a hang, not a measure
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+    assert (process.returncode, out) == (-signal.SIGINT, "")
+    assert err.rstrip().endswith("KeyboardInterrupt"), err
