@@ -354,7 +354,7 @@ TARGETS: list[Target] = [
         {"state": STATE, "rng": random.Random(2)},
         {"policy": "rule", "until": "hand"},
     ),
-    Target("solve", hearts.solve, {"state": STATE}, {"max_tricks": 7, "every_move": True}),
+    Target("solve", hearts.solve, {"state": STATE}, {"max_tricks": 7, "every_move": True, "max_nodes": 10**6}),
     Target("trick_winner", hearts.trick_winner, {"trick": TRICK.cards, "leader": 1, "players": 4}),
     Target(
         "hearts.play.trick_winner",
@@ -544,7 +544,7 @@ def test_every_public_callable_is_a_target() -> None:
         # Protocols, enums and exceptions: nothing to refuse beyond what Python does.
         "Bot", "TournamentProgress", "ProgressClock", "FirstLead", "FirstTrick", "FirstTrickFallback",
         "PassDirection", "Phase", "Rank", "Suit", "ShootMode", "HeartsError",
-        "IllegalMoveError", "NotationError", "RulesError", "RecordError",
+        "IllegalMoveError", "NotationError", "RulesError", "RecordError", "SearchLimitError",
         # Results the library builds and hands out (frozen records of what happened), and
         # the raw constructors that the engine uses on its hot path, unchecked by design
         # (their docstrings say so): build states with new_game, from_hands, apply.
