@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import json
 import math
@@ -73,7 +74,7 @@ enough that a run of millions of games keeps no long queue of futures."""
 _LONGEST_WAIT: Final = 86_400
 """The longest wait between two progress lines: a day."""
 _FORMAT: Final = "hearts-results"
-_VERSION: Final = 1
+_VERSION: Final = 2  # 2: each game's line ends with its check
 
 
 # --- seeds and seats ---------------------------------------------------------------------
@@ -469,8 +470,20 @@ def _watched(
 
 
 def _result_line(index: int, game: GameResult) -> str:
+    """Game ``index``'s line of a results file: its number, its fields, and their check."""
     fields = attrs.asdict(game, recurse=False, filter=lambda field, _: field.name != "moves")
-    return json.dumps({"game": index, **fields}, separators=(",", ":")) + "\n"
+    line: dict[str, object] = {"game": index, **fields}
+    line["check"] = _check_of(json.dumps(line, separators=(",", ":")))
+    return json.dumps(line, separators=(",", ":")) + "\n"
+
+
+def _check_of(text: str) -> str:
+    """A digest of a line's fields, so that a line changed after it was written is seen.
+
+    It catches a damaged line and a number changed by hand; it is no signature (whoever
+    can write the file can work it out again), and the docs say so.
+    """
+    return hashlib.blake2b(text.encode(), digest_size=8, person=b"hearts-results").hexdigest()
 
 
 def _whole(value: object) -> bool:
@@ -489,7 +502,7 @@ def _game_from_line(text: str, index: int, tournament: Tournament) -> GameResult
     """The game of one line of a results file, or None if it is not game ``index`` of it.
 
     The line must be exactly what the run writes for that game: its seeds and bots those
-    of game ``index``, every count a whole number.
+    of game ``index``, every count a whole number, and its check that of its fields.
     """
     try:
         line = json.loads(text)
@@ -498,6 +511,7 @@ def _game_from_line(text: str, index: int, tournament: Tournament) -> GameResult
     if (
         not isinstance(line, dict)
         or line.pop("game", None) != index
+        or not isinstance(line.pop("check", None), str)
         or not all(_whole(value) for key, value in line.items() if key != "bots")
     ):
         return None
@@ -761,6 +775,7 @@ def _kept_games(kept: _Kept, tournament: Tournament) -> Iterator[GameResult]:
             try:
                 line = json.loads(file.readline(_LINE_LIMIT))
                 line.pop("game")
+                line.pop("check")
                 yield _game_of(line)
             except (ValueError, TypeError, KeyError, AttributeError):
                 raise HeartsError(

@@ -222,6 +222,34 @@ def test_a_results_file_of_another_run_is_refused(tmp_path: Path) -> None:
         _plan(games=5).run(out=path, resume=True)
 
 
+def test_a_game_whose_numbers_were_changed_is_refused(tmp_path: Path) -> None:
+    """Each line carries a check of its fields: a score changed by hand (JSON still valid,
+    every count still whole) is refused on resume, where it used to change the summary
+    without a word (issue 39). The check is no signature (docs/simulation.md says so)."""
+    path = tmp_path / "results.jsonl"
+    _plan(games=5).run(out=path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    edited = json.loads(lines[3])
+    edited["scores"][0] += 100
+    edited["points"][0] += 100
+    lines[3] = json.dumps(edited, separators=(",", ":")) + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(hearts.HeartsError) as error:
+        _plan(games=7).run(out=path, resume=True)
+    assert str(error.value) == (
+        f"{path}, line 4, is not game 2 of this run (the file was changed or damaged after the "
+        "run wrote it): cut the file before that line to resume from there, or write to "
+        "another file."
+    )
+    del edited["check"]  # a line without its check is refused the same way
+    lines[3] = json.dumps(edited, separators=(",", ":")) + "\n"
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(hearts.HeartsError, match="line 4, is not game 2 of this run"):
+        _plan(games=7).run(out=path, resume=True)
+    path.write_text("".join(lines[:3]), encoding="utf-8")  # cut before it: resumes
+    assert _plan(games=7).run(out=path, resume=True) == _plan(games=7).run()
+
+
 def test_a_header_cut_short_starts_the_run_again_and_other_files_are_kept(
     tmp_path: Path,
 ) -> None:
