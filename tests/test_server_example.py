@@ -1,29 +1,70 @@
 """examples/server/: a WebSocket table played end to end, killed mid-hand and resumed.
 
 The server and four bot clients run as their own processes, as they would on a real
-machine; forged and malformed messages are sent on a raw connection first.
+machine; forged and malformed messages are sent on a raw connection first. A full disk is
+a file size limit (RLIMIT_FSIZE) set on the server's process, and lifted again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import errno
+import importlib.util
 import json
+import os
 import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 import hearts
 
 SERVER = Path(__file__).parent.parent / "examples" / "server"
 RULES = hearts.Rules.preset("standard")
 CARD_NAMES = re.compile("|".join(re.escape(str(card)) for card in hearts.cards.CARDS))
+TOKENS = ["token-0", "token-1", "token-2", "token-3"]
+LIMITED = """
+import errno, os, resource, runpy, signal, sys, threading
+
+# Past the limit a write fails with EFBIG, rather than the signal killing the process.
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def set_limits():
+    # Each line on stdin is a file size limit in bytes, or "none"; acknowledged on stdout.
+    # Read unbuffered: a thread blocked in sys.stdin would hold its lock as the server exits.
+    pending = b""
+    while chunk := os.read(0, 1024):
+        *lines, pending = (pending + chunk).split(b"\\n")
+        for line in lines:
+            hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+            soft = hard if line == b"none" else int(line)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+            print("limit:", line.decode(), flush=True)
+
+
+def ftruncate(descriptor, length):
+    raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+threading.Thread(target=set_limits, daemon=True).start()
+if os.environ.get("TEST_TRUNCATE_FAILS"):
+    os.ftruncate = ftruncate
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+"""Runs the server (its path and arguments follow) under file size limits read from stdin."""
 
 
 def free_port() -> int:
@@ -41,34 +82,62 @@ class Server:
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[str] | None = None
+        self.said: list[str] = []
+        """What the server printed before it said it was open, the last time it started."""
 
-    def start(self) -> None:
+    def start(self, *, limited: bool = False, truncate_fails: bool = False) -> None:
+        """Start the server; ``limited``, under file size limits set by ``limit_file_size``.
+
+        ``truncate_fails`` makes every os.ftruncate of the server fail, as it may on a
+        failing disk.
+        """
+        arguments = [
+            *("--record", str(self.record), "--tokens", str(self.tokens_file)),
+            *("--port", str(self.port)),
+        ]
+        script = [str(SERVER / "server.py"), *arguments]
+        environment = dict(os.environ, TEST_TRUNCATE_FAILS="1") if truncate_fails else None
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                str(SERVER / "server.py"),
-                "--record",
-                str(self.record),
-                "--tokens",
-                str(self.tokens_file),
-                "--port",
-                str(self.port),
-            ],
+            [sys.executable, "-c", LIMITED, *script] if limited else [sys.executable, *script],
+            stdin=subprocess.PIPE if limited else None,
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE if limited else None,
+            env=environment,
             text=True,
         )
         assert self.process.stdout is not None
+        self.said = []
         for line in self.process.stdout:  # up when it says so
+            self.said.append(line)
             if line.startswith("server: table open"):
+                return
+        raise AssertionError(f"the server stopped: exit status {self.process.wait()}")
+
+    def limit_file_size(self, size: int | None) -> None:
+        """Let the server's files grow to ``size`` bytes (None: no limit), as a disk would."""
+        assert self.process is not None
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{'none' if size is None else size}\n")
+        self.process.stdin.flush()
+        for line in self.process.stdout:
+            if line.startswith("limit:"):
                 return
         raise AssertionError(f"the server stopped: exit status {self.process.wait()}")
 
     def kill(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
+        self.stopped()
+
+    def stopped(self) -> str:
+        """Wait for the server to exit and close its pipes: what it wrote to stderr."""
+        assert self.process is not None
         self.process.wait()
-        assert self.process.stdout is not None
-        self.process.stdout.close()
+        errors = self.process.stderr.read() if self.process.stderr is not None else ""
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if pipe is not None:
+                pipe.close()
+        return errors
 
     @property
     def tokens(self) -> list[str]:
@@ -94,6 +163,33 @@ def refused_for(connection: object, frame: str | bytes) -> str:
     reply = received(connection)
     assert reply["type"] == "refused", reply
     return str(reply["reason"])
+
+
+def bot_clients(server: Server) -> list[subprocess.Popen[str]]:
+    """A bot client for each seat, each its own process."""
+    return [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(SERVER / "client.py"),
+                "--url",
+                server.url,
+                "--seat",
+                str(seat),
+                f"--token={server.tokens[seat]}",  # a token may start with "-"
+                "--fingerprint",
+                RULES.fingerprint,
+                "--bot",
+                "random",
+                "--seed",
+                str(seat),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seat in range(4)
+    ]
 
 
 def check_bad_input(server: Server) -> None:
@@ -159,29 +255,7 @@ def test_a_table_plays_a_whole_game_through_a_restart_and_its_record_replays(
     try:
         check_bad_input(server)
         assert server.moves_recorded() == 1  # the first deal only: nothing bad was applied
-        for seat in range(4):
-            clients.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        str(SERVER / "client.py"),
-                        "--url",
-                        server.url,
-                        "--seat",
-                        str(seat),
-                        f"--token={server.tokens[seat]}",  # a token may start with "-"
-                        "--fingerprint",
-                        RULES.fingerprint,
-                        "--bot",
-                        "random",
-                        "--seed",
-                        str(seat),
-                    ],
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    text=True,
-                )
-            )
+        clients.extend(bot_clients(server))
         # Kill the server in the middle of the second hand: its deal, passes and some tricks.
         deadline = time.monotonic() + 60
         while server.moves_recorded() < 57 + 1 + 4 + 20:
@@ -220,3 +294,327 @@ def test_a_table_plays_a_whole_game_through_a_restart_and_its_record_replays(
     assert server.record.stat().st_mode & 0o777 == server.tokens_file.stat().st_mode & 0o777
     assert server.record.stat().st_mode & 0o077 == 0
     assert record.rules == RULES and record.seed is not None
+
+
+# --- a full disk ---------------------------------------------------------------------------
+
+
+def line_of(move: hearts.Move) -> str:
+    """A move as a client sends it and as the record holds it: one JSON line."""
+    return json.dumps(hearts.move_to_dict(move)) + "\n"
+
+
+def record_lines(record: Path) -> list[str]:
+    """The record's lines, each of them whole: a header, then moves the rules accept."""
+    text = record.read_text(encoding="utf-8")
+    assert text.endswith("\n"), f"the record ends with a line cut short: {text[-80:]!r}"
+    header, *moves = text.splitlines()
+    state = hearts.new_game(RULES, seed=json.loads(header)["seed"])
+    for line in moves:
+        state = hearts.apply(state, hearts.loads_move(line, RULES))
+    return moves
+
+
+def seats_to_move(connection: ClientConnection) -> list[int]:
+    """The seats to move in the next view the server sends ``connection``."""
+    message = received(connection)
+    assert message["type"] == "view", message
+    return [int(seat) for seat in message["view"]["to_move"]]  # type: ignore[index]
+
+
+@pytest.fixture
+def seats(tmp_path: Path) -> Iterator[tuple[Server, list[ClientConnection]]]:
+    """A server under a file size limit (none yet), and a connection of each seat, welcomed."""
+    server = Server(tmp_path)
+    server.start(limited=True)
+    try:
+        with ExitStack() as stack:
+            connections: list[ClientConnection] = []
+            for seat in range(4):
+                connection = stack.enter_context(connect(server.url))
+                connection.send(json.dumps(server.hello(seat)))
+                assert received(connection)["type"] == "welcome"
+                connections.append(connection)
+            yield server, connections
+    finally:
+        assert server.process is not None
+        if server.process.poll() is None:
+            server.kill()
+        else:
+            server.stopped()
+
+
+def test_a_move_the_disk_cannot_hold_is_refused_and_the_record_stays_resumable(
+    seats: tuple[Server, list[ClientConnection]],
+) -> None:
+    server, connections = seats
+    views = [hearts.view_from_dict(received(connection)["view"]) for connection in connections]
+    passes = [line_of(hearts.legal_moves(view)[0]) for view in views]
+    size = server.record.stat().st_size
+    # Room for seat 0's pass and half of seat 1's: the write of seat 1's fails part way.
+    server.limit_file_size(size + len(passes[0]) + len(passes[1]) // 2)
+    connections[0].send(passes[0])
+    to_move: list[list[list[int]]] = [[] for _ in connections]
+    for seat, connection in enumerate(connections):
+        to_move[seat].append(seats_to_move(connection))
+    assert refused_for(connections[1], passes[1]) == (
+        "The server could not save your move (File too large); it was not played. Send it again."
+    )
+    # The record is as it was before the move: no part of its line is left.
+    assert server.record.stat().st_size == size + len(passes[0])
+    assert record_lines(server.record)[-1] == passes[0].strip()
+    # The disk has room again: the same server takes the move, and the next.
+    server.limit_file_size(None)
+    connections[1].send(passes[1])
+    for seat, connection in enumerate(connections):
+        to_move[seat].append(seats_to_move(connection))
+    connections[2].send(passes[2])
+    for seat, connection in enumerate(connections):
+        to_move[seat].append(seats_to_move(connection))
+    # Nobody was shown the refused move: each seat saw one view per move played.
+    assert to_move == [[[1, 2, 3], [2, 3], [3]]] * 4
+    assert record_lines(server.record)[-3:] == [line.strip() for line in passes[:3]]
+    # Started again, the server resumes from its record, and the bots play the game out.
+    server.kill()
+    kept = server.moves_recorded()
+    server.start()
+    assert f"server: resumed {kept} moves from {server.record}\n" in server.said
+    clients = bot_clients(server)
+    try:
+        outputs = [client.communicate(timeout=120) for client in clients]
+    finally:
+        for client in clients:  # reaped and their pipes closed, even if the game stalled
+            client.kill()
+            client.communicate()
+    for client, (_, err) in zip(clients, outputs, strict=True):
+        assert client.returncode == 0, err
+    scores = json.loads(outputs[0][0])["scores"]
+    with (server.record.parent / "table.json").open("rb") as file:
+        record = hearts.load(file)
+    assert list(hearts.replay(record).final.scores) == scores
+    assert [line_of(move).strip() for move in record.moves] == record_lines(server.record)
+
+
+def test_a_server_that_cannot_cut_off_a_failed_line_stops_and_resumes_without_it(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path)
+    server.start(limited=True, truncate_fails=True)
+    with connect(server.url) as seat:
+        seat.send(json.dumps(server.hello(0)))
+        assert received(seat)["type"] == "welcome"
+        move = line_of(hearts.legal_moves(hearts.view_from_dict(received(seat)["view"]))[0])
+        size = server.record.stat().st_size
+        server.limit_file_size(size + len(move) // 2)
+        reason = refused_for(seat, move)
+        assert reason == (
+            "The server could not save your move (File too large) and has stopped; when it is "
+            "back, its view shows whether your move was played."
+        )
+        with pytest.raises(ConnectionClosed):
+            received(seat)
+    errors = server.stopped()
+    assert server.process is not None and server.process.returncode == 1
+    assert errors.endswith(
+        f"server: could not append a move of P0 to {server.record} (File too large), nor cut "
+        "the record back to its last whole line; stopped, so that no move is played after a "
+        "cut line. Free some space and start the server again: it drops the cut line and "
+        "resumes.\n"
+    ), errors
+    assert server.record.stat().st_size == size + len(move) // 2
+    # Started again, it drops the cut line, says so, and takes the move.
+    server.start()
+    dropped = f"the last {len(move) // 2} bytes of {server.record}, a line cut short"
+    assert any(dropped in line for line in server.said), server.said
+    try:
+        assert server.moves_recorded() == 1 and len(record_lines(server.record)) == 1
+        with connect(server.url) as seat:
+            seat.send(json.dumps(server.hello(0)))
+            assert [received(seat)["type"] for _ in "12"] == ["welcome", "view"]
+            seat.send(move)
+            assert seats_to_move(seat) == [1, 2, 3]
+        assert record_lines(server.record)[-1] == move.strip()
+    finally:
+        server.kill()
+
+
+# The table itself, in this process: the failing calls are patched in.
+
+
+def server_module() -> ModuleType:
+    """examples/server/server.py, imported."""
+    spec = importlib.util.spec_from_file_location("hearts_example_server", SERVER / "server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Peer:
+    """A seat's connection that keeps what the table sends it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def no_room() -> OSError:
+    return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+class FullDisk:
+    """os.write and os.fsync on a disk that fills up: the first call to each finds no room.
+
+    The first write still writes half of its bytes, as a write cut short by a full disk does.
+    """
+
+    def __init__(self) -> None:
+        self.failed: set[str] = set()
+        self.write, self.fsync = os.write, os.fsync
+
+    def first(self, name: str) -> bool:
+        first = name not in self.failed
+        self.failed.add(name)
+        return first
+
+    def patched_write(self, descriptor: int, data: bytes) -> int:
+        if self.first("write"):
+            self.write(descriptor, bytes(data[: len(data) // 2]))
+        raise no_room()
+
+    def patched_fsync(self, descriptor: int) -> None:
+        if self.first("fsync"):
+            raise no_room()
+        self.fsync(descriptor)
+
+
+def broken_ftruncate(descriptor: int, length: int) -> None:
+    """os.ftruncate on a failing disk."""
+    raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def table_and_move(tmp_path: Path) -> tuple[ModuleType, Any, dict[int, Peer], str]:
+    """A new table of the example, a peer at each seat, and a pass of seat 0's."""
+    server = server_module()
+    table = server.Table("standard", tmp_path / "table.jsonl", TOKENS)
+    peers = {seat: Peer() for seat in range(4)}
+    table.connections = dict(peers)
+    move = hearts.legal_moves(hearts.view(table.state, 0))[0]
+    return server, table, peers, line_of(move)
+
+
+@pytest.mark.parametrize("failing", ["write", "fsync"])
+def test_a_move_the_record_cannot_take_is_refused_and_the_table_is_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    _, table, peers, move = table_and_move(tmp_path)
+    before = (table.state, list(table.moves), table.record.read_bytes())
+    disk = FullDisk()
+    with monkeypatch.context() as patch:
+        patch.setattr(os, failing, getattr(disk, f"patched_{failing}"))
+        asyncio.run(table._receive(0, peers[0], move))
+    assert peers[0].sent == [
+        {
+            "type": "refused",
+            "reason": "The server could not save your move (No space left on device); it was "
+            "not played. Send it again.",
+        }
+    ]
+    assert (table.state, table.moves, table.record.read_bytes()) == before
+    assert not any(peers[seat].sent for seat in (1, 2, 3))
+    asyncio.run(table._receive(0, peers[0], move))
+    assert all(peer.sent[-1]["type"] == "view" for peer in peers.values())
+    assert table.record.read_bytes() == before[2] + move.encode()
+
+
+def test_a_table_whose_record_cannot_be_cut_back_stops_taking_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server, table, peers, move = table_and_move(tmp_path)
+    before = table.record.read_bytes()
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", FullDisk().patched_write)
+        patch.setattr(os, "ftruncate", broken_ftruncate)
+        asyncio.run(table._receive(0, peers[0], move))
+    assert "has stopped" in str(peers[0].sent[-1]["reason"])
+    assert table.stopped.is_set() and "nor cut the record back" in table.fault
+    assert table.record.read_bytes() == before + move[: len(move) // 2].encode()
+    other = line_of(hearts.legal_moves(hearts.view(table.state, 1))[0])
+    asyncio.run(table._receive(1, peers[1], other))
+    assert peers[1].sent == [
+        {
+            "type": "refused",
+            "reason": "The server has stopped taking moves, as it could not save one; your move "
+            "was not played. Send it again when the server is back.",
+        }
+    ]
+    # Started again, the table drops the cut line, and says so.
+    capsys.readouterr()
+    again = server.Table("standard", table.record, TOKENS)
+    assert "a line cut short: a move that was never played" in capsys.readouterr().out
+    assert again.record.read_bytes() == before and len(again.moves) == 1
+
+
+def test_a_complete_line_of_the_record_is_never_dropped(tmp_path: Path) -> None:
+    """Only a last line without its newline is taken for a write cut short."""
+    server, table, _, move = table_and_move(tmp_path)
+    with table.record.open("a") as file:
+        file.write(move.replace('"player": 0', '"player": 9'))
+    with pytest.raises(SystemExit) as stopped:
+        server.Table("standard", table.record, TOKENS)
+    assert str(stopped.value.code).startswith(
+        f"server: line 3 of {table.record} is not a move here: "
+    )
+
+
+def finished_record(path: Path) -> hearts.GameRecord:
+    """A finished game of the standard rules, written to ``path`` as the table keeps it."""
+    state = hearts.new_game(RULES, seed=1)
+    header = {
+        "format": "hearts-table",
+        "rules": {"preset": "standard", "fingerprint": RULES.fingerprint},
+        "seed": state.seed,
+    }
+    moves = []
+    while not state.is_over:
+        move = hearts.legal_moves(state)[0]
+        state = hearts.apply(state, move)
+        moves.append(move)
+    path.write_text(json.dumps(header) + "\n" + "".join(map(line_of, moves)), encoding="utf-8")
+    return hearts.GameRecord(RULES, moves, seed=1, preset="standard")
+
+
+def test_the_game_record_is_written_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = server_module()
+    expected = finished_record(tmp_path / "table.jsonl")
+    final = tmp_path / "table.json"
+
+    def cut_short(record: hearts.GameRecord, file: IO[str]) -> None:
+        file.write(hearts.dumps(record)[:1000])
+        file.flush()
+        raise no_room()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(hearts, "dump", cut_short)
+        server.Table("standard", tmp_path / "table.jsonl", TOKENS)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["table.jsonl"]
+    assert capsys.readouterr().err == (
+        f"server: could not write {final} (No space left on device); the game is kept whole "
+        f"in {tmp_path / 'table.jsonl'}, and the server writes table.json when it is started "
+        "again.\n"
+    )
+    # Started again, with room on the disk, the server writes it.
+    server.Table("standard", tmp_path / "table.jsonl", TOKENS)
+    assert final.stat().st_mode & 0o777 == 0o600
+    with final.open("rb") as file:
+        assert hearts.load(file) == expected
+    # A file that is there already stays as it was when writing over it fails.
+    kept = final.read_bytes()
+    with pytest.raises(OSError, match="No space left on device"):
+        server._write_whole(final, lambda file: cut_short(expected, file))
+    assert final.read_bytes() == kept
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["table.json", "table.jsonl"]

@@ -2,7 +2,8 @@
 
 The server holds the game; each client sees only its seat's view and sends only its seat's
 moves. Every move is appended to a record as it is applied, so a table killed at any moment
-resumes from its record. See the "Running a table" page of the docs.
+resumes from its record. A move the server cannot save (a full disk) is refused and the
+record is left as it was. See the "Running a table" page of the docs.
 
     python examples/server/server.py --record table.jsonl --tokens tokens.json --port 8765
 
@@ -15,6 +16,9 @@ The protocol, one JSON object per text frame:
 * server → ``{"type": "refused", "reason": "..."}`` for a move it does not apply (the
   connection stays open), ``{"type": "over", "scores": [...], "winners": [...]}`` at the
   end, ``{"type": "error", "reason": "..."}`` before closing a connection it refuses.
+
+The server exits, with a message, only where it cannot keep its record whole: a move it
+could not save, and whose cut line it could not take back. Started again, it resumes.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -42,6 +47,23 @@ HELLO_SECONDS = 10.0
 RECORD_FORMAT = "hearts-table"
 
 
+class MoveNotSavedError(Exception):
+    """A move the table could not save, so did not play: the sentence for its sender."""
+
+
+class RecordWriteError(Exception):
+    """Lines that could not be appended to a record (the disk full, or a file too large).
+
+    ``kept_whole`` says whether the record was cut back to its last whole line, as it was
+    before; if not, it may end with part of the lines, or all of them.
+    """
+
+    def __init__(self, reason: str, *, kept_whole: bool) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.kept_whole = kept_whole
+
+
 class Table:
     """One game: its state, the record it is kept in, and the connection of each seat."""
 
@@ -54,31 +76,57 @@ class Table:
         self.lock = asyncio.Lock()
         self.closing: set[asyncio.Task[None]] = set()  # old connections of reconnected seats
         self.moves: list[hearts.Move] = []
-        if record.exists() and b"\n" in record.read_bytes():  # at least its header line
-            self.state = self._resume()
-        else:
-            self.state = hearts.new_game(self.rules)  # a secret seed, kept in the record only
-            header = {
-                "format": RECORD_FORMAT,
-                "rules": {"preset": preset, "fingerprint": self.rules.fingerprint},
-                "seed": self.state.seed,
-            }
-            # The record holds every hand and the seed: for the server's eyes only.
-            descriptor = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                file.write(json.dumps(header) + "\n")
-                _sync(file)
-        self._deal()
+        self.fault: str | None = None
+        """Why the table stopped taking moves: its record could not be kept whole."""
+        self.stopped = asyncio.Event()
+        resuming = record.exists() and b"\n" in record.read_bytes()  # at least its header line
+        # A new game has a secret seed, kept in the record only.
+        self.state = self._resume() if resuming else hearts.new_game(self.rules)
+        try:
+            if not resuming:
+                self._create_record()
+            self._keep(self.state, [])  # the deal due, and table.json of a finished game
+        except (OSError, RecordWriteError) as error:
+            reason = error.reason if isinstance(error, RecordWriteError) else _reason(error)
+            sys.exit(
+                f"server: could not write the record {record} ({reason}). Start the server "
+                "again once it can: if the disk is full, free some space first."
+            )
 
     # --- the record ------------------------------------------------------------------------
+
+    def _create_record(self) -> None:
+        """Start a new record: its header, with the rules and the seed."""
+        header = {
+            "format": RECORD_FORMAT,
+            "rules": {"preset": self.preset, "fingerprint": self.rules.fingerprint},
+            "seed": self.state.seed,
+        }
+        # The record holds every hand and the seed: for the server's eyes only.
+        os.close(os.open(self.record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+        _sync_directory(self.record.parent)
+        _append_whole(self.record, (json.dumps(header) + "\n").encode("utf-8"))
 
     def _resume(self) -> hearts.State:
         """The game the record holds: its moves replayed (a half-written last line dropped)."""
         data = self.record.read_bytes()
         complete = data[: data.rfind(b"\n") + 1]
-        if len(complete) < len(data):  # killed while writing a line: that move never happened
-            with self.record.open("r+b") as file:
-                file.truncate(len(complete))
+        # Killed while writing, or a failed write not cut back: nobody was shown that move.
+        if len(complete) < len(data):
+            try:
+                with self.record.open("r+b") as file:
+                    file.truncate(len(complete))
+                    _sync(file)
+            except OSError as error:
+                sys.exit(
+                    f"server: {self.record} ends with a line cut short, which could not be "
+                    f"removed ({_reason(error)}); free some space and start the server again."
+                )
+            print(
+                f"server: dropped the last {len(data) - len(complete)} bytes of {self.record}, "
+                "a line cut short: a move that was never played",
+                flush=True,
+            )
         lines = complete.decode("utf-8").splitlines()
         header = json.loads(lines[0])
         pinned = header.get("rules", {})
@@ -100,26 +148,80 @@ class Table:
         print(f"server: resumed {len(self.moves)} moves from {self.record}", flush=True)
         return state
 
-    def _apply(self, move: hearts.Move, by: int | None) -> None:
-        """Apply ``move`` (sent by seat ``by``, or the table's deal), then record it."""
-        state = hearts.apply(self.state, move, by=by)  # raises, leaving everything as it was
-        with self.record.open("a", encoding="utf-8") as file:
-            file.write(json.dumps(hearts.move_to_dict(move)) + "\n")
-            _sync(file)
-        self.state = state
-        self.moves.append(move)
+    def _play(self, move: hearts.Move, by: int) -> None:
+        """Apply ``move``, sent by seat ``by``, once the record holds it.
 
-    def _deal(self) -> None:
-        """Deal each hand as it comes: a chance move, the table's and no seat's."""
-        while self.state.phase is hearts.Phase.DEAL:
-            self._apply(hearts.legal_moves(self.state)[0], None)
-        if self.state.is_over and not self.final_record.exists():
-            record = hearts.GameRecord(
-                self.rules, self.moves, seed=self.state.seed, preset=self.preset
+        Raises:
+            hearts.HeartsError: the rules refuse the move.
+            MoveNotSavedError: the record could not take the move; the table is as it was
+                (or, if the record could not be kept whole either, it has stopped).
+        """
+        if self.fault is not None:
+            raise MoveNotSavedError(
+                "The server has stopped taking moves, as it could not save one; your move was "
+                "not played. Send it again when the server is back."
             )
-            descriptor = os.open(self.final_record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-                hearts.dump(record, file)
+        state = hearts.apply(self.state, move, by=by)  # raises, leaving everything as it was
+        try:
+            self._keep(state, [move])
+        except RecordWriteError as error:
+            if error.kept_whole:
+                print(
+                    f"server: could not append a move of P{by} to {self.record} "
+                    f"({error.reason}); the move was refused and the record kept as it was.",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                raise MoveNotSavedError(
+                    f"The server could not save your move ({error.reason}); it was not "
+                    "played. Send it again."
+                ) from error
+            self.fault = (
+                f"server: could not append a move of P{by} to {self.record} ({error.reason}), "
+                "nor cut the record back to its last whole line; stopped, so that no move is "
+                "played after a cut line. Free some space and start the server again: it "
+                "drops the cut line and resumes."
+            )
+            self.stopped.set()
+            raise MoveNotSavedError(
+                f"The server could not save your move ({error.reason}) and has stopped; when "
+                "it is back, its view shows whether your move was played."
+            ) from error
+
+    def _keep(self, state: hearts.State, moves: list[hearts.Move]) -> None:
+        """Make ``state``, reached by ``moves``, the table's, with the deal it is due.
+
+        The moves and the deal are appended to the record in one write, and only once the
+        record holds them all is the table's state changed (so a move is never played
+        without its deal). At the end of the game, the game record is written too.
+        """
+        moves = list(moves)
+        while state.phase is hearts.Phase.DEAL:  # a chance move, the table's and no seat's
+            deal = hearts.legal_moves(state)[0]
+            state = hearts.apply(state, deal)
+            moves.append(deal)
+        if moves:
+            lines = "".join(json.dumps(hearts.move_to_dict(move)) + "\n" for move in moves)
+            _append_whole(self.record, lines.encode("utf-8"))
+        self.state = state
+        self.moves.extend(moves)
+        if state.is_over and not self.final_record.exists():
+            self._write_final_record()
+
+    def _write_final_record(self) -> None:
+        """Write the finished game as a hearts game record: whole, or not at all."""
+        record = hearts.GameRecord(self.rules, self.moves, seed=self.state.seed, preset=self.preset)
+        try:
+            _write_whole(self.final_record, lambda file: hearts.dump(record, file))
+        except OSError as error:
+            # The game is safe in the record, and a server started again writes this file.
+            print(
+                f"server: could not write {self.final_record} ({_reason(error)}); the game is "
+                f"kept whole in {self.record}, and the server writes {self.final_record.name} "
+                "when it is started again.",
+                file=sys.stderr,
+                flush=True,
+            )
 
     @property
     def final_record(self) -> Path:
@@ -178,9 +280,8 @@ class Table:
         async with self.lock:
             try:
                 # Every fault, from bad UTF-8 to a move of another seat, is a HeartsError.
-                self._apply(hearts.loads_move(frame, self.rules), by=seat)
-                self._deal()
-            except hearts.HeartsError as error:
+                self._play(hearts.loads_move(frame, self.rules), by=seat)
+            except (hearts.HeartsError, MoveNotSavedError) as error:
                 await _send(connection, {"type": "refused", "reason": str(error)})
                 return
             # The seats to move first: the game waits for them, not for the others' views.
@@ -223,10 +324,83 @@ async def _send(connection: ServerConnection, message: dict[str, object]) -> Non
     await connection.send(json.dumps(message))
 
 
-def _sync(file: IO[str]) -> None:
+def _sync(file: IO[str] | IO[bytes]) -> None:
     """Flush a file to the disk, so that a move acknowledged is a move kept."""
     file.flush()
     os.fsync(file.fileno())
+
+
+def _sync_directory(path: Path) -> None:
+    """Sync a directory, so that a file created or renamed in it is there after a crash."""
+    if os.name != "posix":  # Windows cannot open a directory to sync it
+        return
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _reason(error: OSError) -> str:
+    """What went wrong, in the system's words: "No space left on device"."""
+    return error.strerror or str(error)
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """Append ``data`` (whole lines) to ``path`` and sync it, or leave ``path`` as it was.
+
+    A write that fails part way (a full disk: ENOSPC, or EFBIG past RLIMIT_FSIZE) leaves
+    the start of a line, to which the next line would be appended; so the file is cut back
+    to its length before, its last newline.
+
+    Raises:
+        RecordWriteError: the lines could not be appended; ``kept_whole`` says whether the
+            file is as it was, or may keep some of them.
+    """
+    try:
+        length = path.stat().st_size
+        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND)
+    except OSError as error:
+        raise RecordWriteError(_reason(error), kept_whole=True) from error
+    try:
+        view = memoryview(data)
+        while view:  # a write may take only some of the bytes, and fail on the rest
+            view = view[os.write(descriptor, view) :]
+        os.fsync(descriptor)
+    except OSError as error:
+        try:
+            os.ftruncate(descriptor, length)
+            os.fsync(descriptor)
+        except OSError:
+            raise RecordWriteError(_reason(error), kept_whole=False) from error
+        raise RecordWriteError(_reason(error), kept_whole=True) from error
+    finally:
+        os.close(descriptor)
+
+
+def _write_whole(path: Path, write: Callable[[IO[str]], None]) -> None:
+    """Write ``path`` (readable by its owner only) through ``write``, whole or not at all.
+
+    The text goes to a temporary file beside ``path``, which is synced and renamed over it;
+    if anything fails, the temporary file is removed and ``path`` is as it was (or absent).
+
+    Raises:
+        OSError: the file could not be written.
+    """
+    temporary = path.with_name(path.name + ".tmp")
+    with contextlib.suppress(FileNotFoundError):
+        temporary.unlink()  # left by a server killed while writing
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            write(file)
+            _sync(file)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+    _sync_directory(path.parent)
 
 
 def _tokens(path: Path) -> list[str]:
@@ -240,13 +414,14 @@ def _tokens(path: Path) -> list[str]:
     return tokens
 
 
-async def main(arguments: argparse.Namespace) -> None:
-    """Open the table and serve it until the process is stopped."""
+async def main(arguments: argparse.Namespace) -> str | None:
+    """Open the table and serve it until the process is stopped, or the table stops: why."""
     table = Table(arguments.preset, Path(arguments.record), _tokens(Path(arguments.tokens)))
     async with serve(table.serve, arguments.host, arguments.port, max_size=MAX_FRAME) as server:
         port = server.sockets[0].getsockname()[1] if server.sockets else arguments.port
         print(f"server: table open on ws://{arguments.host}:{port}", flush=True)
-        await asyncio.Future()  # serve until stopped
+        await table.stopped.wait()  # serve until the process is stopped, or the table stops
+    return table.fault
 
 
 if __name__ == "__main__":
@@ -262,4 +437,4 @@ if __name__ == "__main__":
     if hearts.Rules.preset(arguments.preset).players != SEATS:
         sys.exit(f"server: this example seats {SEATS} players; pick a {SEATS}-player preset.")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main(arguments))
+        sys.exit(asyncio.run(main(arguments)))  # a message, and status 1, if the table stopped
