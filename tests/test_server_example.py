@@ -3,6 +3,11 @@
 The server and four bot clients run as their own processes, as they would on a real
 machine; forged and malformed messages are sent on a raw connection first. A full disk is
 a file size limit (RLIMIT_FSIZE) set on the server's process, and lifted again.
+
+These tests must pass on a machine busy with other work: every wait for a reply, a line or
+the end of a game has a guard (GUARD_SECONDS) against a hang, far longer than it takes, and
+no test asserts on how long anything took. The server picks its own port (``--port 0``) and
+says which; every process started is waited for, killed if need be, and its pipes closed.
 """
 
 from __future__ import annotations
@@ -14,11 +19,11 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from types import ModuleType
@@ -26,9 +31,14 @@ from typing import IO, Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
+from websockets.sync.client import connect as websocket_connect
 
 import hearts
+
+GUARD_SECONDS = 300.0
+"""How long a test waits for what must come (a reply, a line, the end of a game) before it
+reports a hang: a guard against a stall on a loaded machine, and no measure of speed."""
 
 SERVER = Path(__file__).parent.parent / "examples" / "server"
 RULES = hearts.Rules.preset("standard")
@@ -67,23 +77,78 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """Runs the server (its path and arguments follow) under file size limits read from stdin."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def connect(url: str) -> ClientConnection:
+    """A raw connection to the table, with the guard's time to open on a busy machine."""
+    return websocket_connect(url, open_timeout=GUARD_SECONDS)
+
+
+class Output:
+    """A pipe from a process, read to its end by a thread, so the process never blocks on it."""
+
+    def __init__(self, pipe: IO[str]) -> None:
+        self.pipe = pipe
+        self.lines: list[str] = []
+        self.ended = False
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        for line in self.pipe:
+            with self.changed:
+                self.lines.append(line)
+                self.changed.notify_all()
+        with self.changed:
+            self.ended = True
+            self.changed.notify_all()
+
+    def wait_for(self, found: Callable[[list[str]], object], what: str) -> list[str]:
+        """The lines so far, once ``found`` says they hold ``what``.
+
+        Raises:
+            AssertionError: the pipe was closed first, or the guard's time passed.
+        """
+        with self.changed:
+            self.changed.wait_for(lambda: self.ended or found(self.lines), GUARD_SECONDS)
+            if found(self.lines):
+                return list(self.lines)
+            why = "the pipe was closed" if self.ended else f"not in {GUARD_SECONDS:g} seconds"
+            raise AssertionError(f"waited for {what}: {why}; the last lines: {self.lines[-5:]}")
+
+    def close(self) -> str:
+        """Everything read, once the pipe has ended (its process has exited); closed."""
+        self.thread.join(GUARD_SECONDS)
+        self.pipe.close()
+        return "".join(self.lines)
+
+
+def count(words: str) -> Callable[[list[str]], int]:
+    """How many of some lines hold ``words``."""
+    return lambda lines: sum(words in line for line in lines)
 
 
 class Server:
-    """The example server as a process, started and killed as a test needs."""
+    """The example server as a process, started and killed as a test needs.
+
+    The first start lets the server pick a free port and reads it from what the server
+    says; a restart takes the same port, so that its clients find it again.
+    """
 
     def __init__(self, tmp_path: Path) -> None:
         self.record = tmp_path / "table.jsonl"
         self.tokens_file = tmp_path / "tokens.json"
-        self.port = free_port()
-        self.url = f"ws://127.0.0.1:{self.port}"
+        self.port = 0
         self.process: subprocess.Popen[str] | None = None
+        self.out: Output | None = None
+        self.err: Output | None = None
+        """What the server writes to its standard error, when started ``limited``."""
         self.said: list[str] = []
         """What the server printed before it said it was open, the last time it started."""
+
+    @property
+    def url(self) -> str:
+        assert self.port, "the server has not been started"
+        return f"ws://127.0.0.1:{self.port}"
 
     def start(self, *, limited: bool = False, truncate_fails: bool = False) -> None:
         """Start the server; ``limited``, under file size limits set by ``limit_file_size``.
@@ -106,37 +171,49 @@ class Server:
             text=True,
         )
         assert self.process.stdout is not None
-        self.said = []
-        for line in self.process.stdout:  # up when it says so
-            self.said.append(line)
-            if line.startswith("server: table open"):
-                return
-        raise AssertionError(f"the server stopped: exit status {self.process.wait()}")
+        self.out = Output(self.process.stdout)
+        self.err = Output(self.process.stderr) if self.process.stderr is not None else None
+        try:  # up when it says so
+            said = self.out.wait_for(count("server: table open"), "the server to open")
+        except AssertionError as error:
+            self.kill()
+            raise AssertionError(f"{error} (exit status {self.process.returncode})") from None
+        self.said = said[: [line.startswith("server: table open") for line in said].index(True)]
+        self.port = int(said[len(self.said)].strip().rsplit(":", 1)[1])
 
     def limit_file_size(self, size: int | None) -> None:
         """Let the server's files grow to ``size`` bytes (None: no limit), as a disk would."""
-        assert self.process is not None
-        assert self.process.stdin is not None and self.process.stdout is not None
+        assert self.process is not None and self.process.stdin is not None
+        assert self.out is not None
+        acknowledged = count("limit:")(self.out.lines)
         self.process.stdin.write(f"{'none' if size is None else size}\n")
         self.process.stdin.flush()
-        for line in self.process.stdout:
-            if line.startswith("limit:"):
-                return
-        raise AssertionError(f"the server stopped: exit status {self.process.wait()}")
+        self.out.wait_for(
+            lambda lines: count("limit:")(lines) > acknowledged, "the server to take the limit"
+        )
 
-    def kill(self) -> None:
+    def kill(self) -> str:
+        """Kill the server, if it runs still, and wait for it: see ``stopped``."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.stopped()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+        return self.stopped()
 
     def stopped(self) -> str:
         """Wait for the server to exit and close its pipes: what it wrote to stderr."""
         assert self.process is not None
-        self.process.wait()
-        errors = self.process.stderr.read() if self.process.stderr is not None else ""
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
-            if pipe is not None:
-                pipe.close()
+        try:
+            self.process.wait(GUARD_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError(f"the server did not exit in {GUARD_SECONDS:g} s") from None
+        finally:
+            errors = self.err.close() if self.err is not None else ""
+            if self.out is not None:
+                self.out.close()
+            if self.process.stdin is not None:
+                self.process.stdin.close()
         return errors
 
     @property
@@ -154,19 +231,25 @@ class Server:
 
 
 def received(connection: object) -> dict[str, object]:
-    return dict(json.loads(connection.recv(timeout=10)))  # type: ignore[attr-defined]
+    return dict(json.loads(connection.recv(timeout=GUARD_SECONDS)))  # type: ignore[attr-defined]
 
 
-def refused_for(connection: object, frame: str | bytes) -> str:
-    """The reason the server gives for refusing ``frame``, the connection kept open."""
+def refused_for(connection: object, frame: str | bytes, *, retry: bool = False) -> str:
+    """The reason the server gives for refusing ``frame``, the connection kept open.
+
+    ``retry``: whether the refusal says the same move is worth sending again (a legal move
+    the server could not save), as it must not for a move the rules refuse.
+    """
     connection.send(frame)  # type: ignore[attr-defined]
     reply = received(connection)
-    assert reply["type"] == "refused", reply
+    assert reply["type"] == "refused" and reply["retry"] is retry, reply
     return str(reply["reason"])
 
 
-def bot_clients(server: Server) -> list[subprocess.Popen[str]]:
-    """A bot client for each seat, each its own process."""
+def bot_clients(
+    server: Server, seats: Iterable[int] = range(4), patience: float = GUARD_SECONDS
+) -> list[subprocess.Popen[str]]:
+    """A bot client for each seat, each its own process, as patient as the tests' guard."""
     return [
         subprocess.Popen(
             [
@@ -183,13 +266,60 @@ def bot_clients(server: Server) -> list[subprocess.Popen[str]]:
                 "random",
                 "--seed",
                 str(seat),
+                "--patience",
+                f"{patience:g}",
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for seat in range(4)
+        for seat in seats
     ]
+
+
+def reap(clients: list[subprocess.Popen[str]]) -> None:
+    """Kill the clients still running, wait for every one, and close their pipes."""
+    for client in clients:
+        if client.poll() is None:
+            client.kill()
+        client.communicate()
+
+
+def played_out(clients: list[subprocess.Popen[str]]) -> list[tuple[str, str]]:
+    """What each client printed (stdout, stderr), once each has exited, by the guard's time.
+
+    Raises:
+        AssertionError: some client still ran after the guard's time (the game stalled);
+            it says what the clients wrote to stderr last.
+    """
+    try:
+        return [client.communicate(timeout=GUARD_SECONDS) for client in clients]
+    except subprocess.TimeoutExpired:
+        for client in clients:
+            if client.poll() is None:
+                client.kill()
+        said = [client.communicate()[1][-300:] for client in clients]
+        raise AssertionError(f"the game stalled; the clients said last: {said}") from None
+    finally:
+        reap(clients)
+
+
+def wait_until(
+    condition: Callable[[], bool], what: str, clients: list[subprocess.Popen[str]]
+) -> None:
+    """Wait until ``condition`` holds, while the clients play; a stall fails, saying where.
+
+    Raises:
+        AssertionError: the guard's time passed first, or a client exited first.
+    """
+    deadline = time.monotonic() + GUARD_SECONDS
+    while not condition():
+        exited = [client for client in clients if client.poll() is not None]
+        if exited or time.monotonic() > deadline:
+            reap(clients)
+            said = [client.communicate()[1][-300:] for client in clients]
+            raise AssertionError(f"waited for {what} in vain; the clients said last: {said}")
+        time.sleep(0.01)
 
 
 def check_bad_input(server: Server) -> None:
@@ -204,14 +334,14 @@ def check_bad_input(server: Server) -> None:
             reply = received(intruder)
             assert reply["type"] == "error" and words in str(reply["reason"]), reply
             with pytest.raises(ConnectionClosed):
-                intruder.recv(timeout=10)
+                intruder.recv(timeout=GUARD_SECONDS)
     # A hello no JSON reader takes calmly: nested too deeply, and a token UTF-8 cannot encode.
     for frame in ("[" * 5000, json.dumps(server.hello(1, {"token": "\ud800"}))):
         with connect(server.url) as intruder:
             intruder.send(frame)
             assert received(intruder)["type"] == "error"
             with pytest.raises(ConnectionClosed) as closed:
-                intruder.recv(timeout=10)
+                intruder.recv(timeout=GUARD_SECONDS)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     with connect(server.url) as client:
         client.send(json.dumps(server.hello(0)))
@@ -238,11 +368,11 @@ def check_bad_input(server: Server) -> None:
         client.send(json.dumps(server.hello(0)))  # the same seat again: the player reconnected
         assert [received(client)["type"] for _ in "12"] == ["welcome", "view"]
         with pytest.raises(ConnectionClosed) as closed:
-            replaced.recv(timeout=10)
+            replaced.recv(timeout=GUARD_SECONDS)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1000
         client.send("[" * 20_000)  # more than the frame limit: websockets closes this connection
         with pytest.raises(ConnectionClosed) as closed:
-            client.recv(timeout=10)
+            client.recv(timeout=GUARD_SECONDS)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
 
 
@@ -257,23 +387,14 @@ def test_a_table_plays_a_whole_game_through_a_restart_and_its_record_replays(
         assert server.moves_recorded() == 1  # the first deal only: nothing bad was applied
         clients.extend(bot_clients(server))
         # Kill the server in the middle of the second hand: its deal, passes and some tricks.
-        deadline = time.monotonic() + 60
-        while server.moves_recorded() < 57 + 1 + 4 + 20:
-            if time.monotonic() > deadline:
-                for client in clients:
-                    client.kill()
-                said = [client.communicate()[1][-500:] for client in clients]
-                raise AssertionError(f"the game stopped at {server.moves_recorded()}: {said}")
-            time.sleep(0.01)
+        wait_until(lambda: server.moves_recorded() >= 57 + 1 + 4 + 20, "the second hand", clients)
         server.kill()
         kept = server.moves_recorded()
         server.start()
-        outputs = [client.communicate(timeout=120) for client in clients]
+        outputs = played_out(clients)
     finally:
-        for client in clients:
-            client.kill()
-        if server.process is not None and server.process.poll() is None:
-            server.kill()
+        reap(clients)  # waited for, even if the game stalled
+        server.kill()
     for client, (_, err) in zip(clients, outputs, strict=True):
         assert client.returncode == 0, err
     reports = [json.loads(out) for out, _ in outputs]
@@ -337,11 +458,7 @@ def seats(tmp_path: Path) -> Iterator[tuple[Server, list[ClientConnection]]]:
                 connections.append(connection)
             yield server, connections
     finally:
-        assert server.process is not None
-        if server.process.poll() is None:
-            server.kill()
-        else:
-            server.stopped()
+        server.kill()
 
 
 def test_a_move_the_disk_cannot_hold_is_refused_and_the_record_stays_resumable(
@@ -357,7 +474,7 @@ def test_a_move_the_disk_cannot_hold_is_refused_and_the_record_stays_resumable(
     to_move: list[list[list[int]]] = [[] for _ in connections]
     for seat, connection in enumerate(connections):
         to_move[seat].append(seats_to_move(connection))
-    assert refused_for(connections[1], passes[1]) == (
+    assert refused_for(connections[1], passes[1], retry=True) == (
         "The server could not save your move (File too large); it was not played. Send it again."
     )
     # The record is as it was before the move: no part of its line is left.
@@ -380,12 +497,7 @@ def test_a_move_the_disk_cannot_hold_is_refused_and_the_record_stays_resumable(
     server.start()
     assert f"server: resumed {kept} moves from {server.record}\n" in server.said
     clients = bot_clients(server)
-    try:
-        outputs = [client.communicate(timeout=120) for client in clients]
-    finally:
-        for client in clients:  # reaped and their pipes closed, even if the game stalled
-            client.kill()
-            client.communicate()
+    outputs = played_out(clients)
     for client, (_, err) in zip(clients, outputs, strict=True):
         assert client.returncode == 0, err
     scores = json.loads(outputs[0][0])["scores"]
@@ -395,38 +507,108 @@ def test_a_move_the_disk_cannot_hold_is_refused_and_the_record_stays_resumable(
     assert [line_of(move).strip() for move in record.moves] == record_lines(server.record)
 
 
+REFUSED = "; the move was refused and the record kept as it was."
+"""The end of the line the server writes to its stderr for each move it could not save."""
+
+
+def test_the_example_clients_play_on_once_a_full_disk_has_room_again(tmp_path: Path) -> None:
+    """The disk fills in the middle of a game, and empties again, the server never stopped:
+    the seat whose move was not saved sends it again until the server saves it, and the
+    four clients play the game to its end by themselves."""
+    server = Server(tmp_path)
+    server.start(limited=True)
+    clients: list[subprocess.Popen[str]] = []
+    try:
+        clients.extend(bot_clients(server))
+        # The disk fills in the first hand's tricks: the next move's line finds no room.
+        wait_until(lambda: server.moves_recorded() >= 1 + 4 + 16, "the tricks", clients)
+        server.limit_file_size(server.record.stat().st_size + 20)
+        assert server.err is not None
+        server.err.wait_for(lambda lines: count(REFUSED)(lines) >= 1, "a move refused")
+        # Sent again, and again, while the disk is full: refused each time, the game waits.
+        server.err.wait_for(
+            lambda lines: count(REFUSED)(lines) >= 3,
+            "the refused move sent again (a client that never sends it again stalls the game)",
+        )
+        assert all(client.poll() is None for client in clients)
+        # Room again, and the same server, never restarted, saves it: the game goes on.
+        server.limit_file_size(None)
+        outputs = played_out(clients)
+    finally:
+        reap(clients)
+        server.kill()
+    for client, (_, err) in zip(clients, outputs, strict=True):
+        assert client.returncode == 0, err
+    assert any("could not save a move; sending it again" in err for _, err in outputs)
+    reports = [json.loads(out) for out, _ in outputs]
+    assert [report["seat"] for report in reports] == [0, 1, 2, 3]
+    scores = reports[0]["scores"]
+    assert all(report["scores"] == scores for report in reports)
+    # The record holds each move once, whole, and the game it records replays to those scores.
+    with (tmp_path / "table.json").open("rb") as file:
+        record = hearts.load(file)
+    assert hearts.loads(hearts.dumps(record)) == record
+    final = hearts.replay(record).final
+    assert final.is_over and list(final.scores) == scores
+    assert [line_of(move).strip() for move in record.moves] == record_lines(server.record)
+
+
+def test_a_client_gives_up_on_a_server_that_cannot_save_its_move_for_its_patience(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path)
+    server.start(limited=True)
+    clients: list[subprocess.Popen[str]] = []
+    try:
+        server.limit_file_size(server.record.stat().st_size)  # the disk is full, and stays so
+        clients.extend(bot_clients(server, seats=[0], patience=1))
+        [(out, err)] = played_out(clients)
+    finally:
+        reap(clients)
+        errors = server.kill()
+    assert clients[0].returncode == 1 and not out
+    assert err.endswith(
+        "client: the server could not save the move of seat 0 for 1 seconds; giving up. Its "
+        "last refusal: The server could not save your move (File too large); it was not "
+        "played. Send it again.\n"
+    ), err
+    assert err.count("client: ") == 2, err  # the first refusal said, and the last
+    assert server.moves_recorded() == 1  # the deal alone
+    assert count(REFUSED)(errors.splitlines()) >= 2  # sent again before the client gave up
+
+
 def test_a_server_that_cannot_cut_off_a_failed_line_stops_and_resumes_without_it(
     tmp_path: Path,
 ) -> None:
     server = Server(tmp_path)
     server.start(limited=True, truncate_fails=True)
-    with connect(server.url) as seat:
-        seat.send(json.dumps(server.hello(0)))
-        assert received(seat)["type"] == "welcome"
-        move = line_of(hearts.legal_moves(hearts.view_from_dict(received(seat)["view"]))[0])
-        size = server.record.stat().st_size
-        server.limit_file_size(size + len(move) // 2)
-        reason = refused_for(seat, move)
-        assert reason == (
-            "The server could not save your move (File too large) and has stopped; when it is "
-            "back, its view shows whether your move was played."
-        )
-        with pytest.raises(ConnectionClosed):
-            received(seat)
-    errors = server.stopped()
-    assert server.process is not None and server.process.returncode == 1
-    assert errors.endswith(
-        f"server: could not append a move of P0 to {server.record} (File too large), nor cut "
-        "the record back to its last whole line; stopped, so that no move is played after a "
-        "cut line. Free some space and start the server again: it drops the cut line and "
-        "resumes.\n"
-    ), errors
-    assert server.record.stat().st_size == size + len(move) // 2
-    # Started again, it drops the cut line, says so, and takes the move.
-    server.start()
-    dropped = f"the last {len(move) // 2} bytes of {server.record}, a line cut short"
-    assert any(dropped in line for line in server.said), server.said
     try:
+        with connect(server.url) as seat:
+            seat.send(json.dumps(server.hello(0)))
+            assert received(seat)["type"] == "welcome"
+            move = line_of(hearts.legal_moves(hearts.view_from_dict(received(seat)["view"]))[0])
+            size = server.record.stat().st_size
+            server.limit_file_size(size + len(move) // 2)
+            reason = refused_for(seat, move)
+            assert reason == (
+                "The server could not save your move (File too large) and has stopped; when it is "
+                "back, its view shows whether your move was played."
+            )
+            with pytest.raises(ConnectionClosed):
+                received(seat)
+        errors = server.stopped()
+        assert server.process is not None and server.process.returncode == 1
+        assert errors.endswith(
+            f"server: could not append a move of P0 to {server.record} (File too large), nor cut "
+            "the record back to its last whole line; stopped, so that no move is played after a "
+            "cut line. Free some space and start the server again: it drops the cut line and "
+            "resumes.\n"
+        ), errors
+        assert server.record.stat().st_size == size + len(move) // 2
+        # Started again, it drops the cut line, says so, and takes the move.
+        server.start()
+        dropped = f"the last {len(move) // 2} bytes of {server.record}, a line cut short"
+        assert any(dropped in line for line in server.said), server.said
         assert server.moves_recorded() == 1 and len(record_lines(server.record)) == 1
         with connect(server.url) as seat:
             seat.send(json.dumps(server.hello(0)))
@@ -435,7 +617,7 @@ def test_a_server_that_cannot_cut_off_a_failed_line_stops_and_resumes_without_it
             assert seats_to_move(seat) == [1, 2, 3]
         assert record_lines(server.record)[-1] == move.strip()
     finally:
-        server.kill()
+        server.kill()  # waited for, whatever failed
 
 
 # The table itself, in this process: the failing calls are patched in.
@@ -520,6 +702,7 @@ def test_a_move_the_record_cannot_take_is_refused_and_the_table_is_as_it_was(
             "type": "refused",
             "reason": "The server could not save your move (No space left on device); it was "
             "not played. Send it again.",
+            "retry": True,
         }
     ]
     assert (table.state, table.moves, table.record.read_bytes()) == before
@@ -538,7 +721,7 @@ def test_a_table_whose_record_cannot_be_cut_back_stops_taking_moves(
         patch.setattr(os, "write", FullDisk().patched_write)
         patch.setattr(os, "ftruncate", broken_ftruncate)
         asyncio.run(table._receive(0, peers[0], move))
-    assert "has stopped" in str(peers[0].sent[-1]["reason"])
+    assert "has stopped" in str(peers[0].sent[-1]["reason"]) and not peers[0].sent[-1]["retry"]
     assert table.stopped.is_set() and "nor cut the record back" in table.fault
     assert table.record.read_bytes() == before + move[: len(move) // 2].encode()
     other = line_of(hearts.legal_moves(hearts.view(table.state, 1))[0])
@@ -548,6 +731,7 @@ def test_a_table_whose_record_cannot_be_cut_back_stops_taking_moves(
             "type": "refused",
             "reason": "The server has stopped taking moves, as it could not save one; your move "
             "was not played. Send it again when the server is back.",
+            "retry": False,
         }
     ]
     # Started again, the table drops the cut line, and says so.

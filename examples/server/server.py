@@ -13,9 +13,13 @@ The protocol, one JSON object per text frame:
 * server → ``{"type": "welcome", "seat": 2, "rules": {"preset": ..., "fingerprint": ...}}``,
   then ``{"type": "view", "view": ...}`` (:func:`hearts.view_to_dict`) after every change;
 * client → a move, as :func:`hearts.move_to_dict` writes it;
-* server → ``{"type": "refused", "reason": "..."}`` for a move it does not apply (the
-  connection stays open), ``{"type": "over", "scores": [...], "winners": [...]}`` at the
-  end, ``{"type": "error", "reason": "..."}`` before closing a connection it refuses.
+* server → ``{"type": "refused", "reason": "...", "retry": false}`` for a move it does not
+  apply (the connection stays open). ``retry`` is true only for a move the rules accept but
+  the server could not save (a full disk): the same move may be accepted if sent again,
+  after a pause. A move the rules refuse has ``retry`` false: sent again, it is refused
+  again;
+* server → ``{"type": "over", "scores": [...], "winners": [...]}`` at the end, and
+  ``{"type": "error", "reason": "..."}`` before closing a connection it refuses.
 
 The server exits, with a message, only where it cannot keep its record whole: a move it
 could not save, and whose cut line it could not take back. Started again, it resumes.
@@ -48,7 +52,15 @@ RECORD_FORMAT = "hearts-table"
 
 
 class MoveNotSavedError(Exception):
-    """A move the table could not save, so did not play: the sentence for its sender."""
+    """A move the table could not save, so did not play: the sentence for its sender.
+
+    ``retry`` says whether the same move, sent again, may be saved: true when the record
+    was kept whole and the table takes moves still; false when the table has stopped.
+    """
+
+    def __init__(self, reason: str, *, retry: bool) -> None:
+        super().__init__(reason)
+        self.retry = retry
 
 
 class RecordWriteError(Exception):
@@ -159,7 +171,8 @@ class Table:
         if self.fault is not None:
             raise MoveNotSavedError(
                 "The server has stopped taking moves, as it could not save one; your move was "
-                "not played. Send it again when the server is back."
+                "not played. Send it again when the server is back.",
+                retry=False,
             )
         state = hearts.apply(self.state, move, by=by)  # raises, leaving everything as it was
         try:
@@ -174,7 +187,8 @@ class Table:
                 )
                 raise MoveNotSavedError(
                     f"The server could not save your move ({error.reason}); it was not "
-                    "played. Send it again."
+                    "played. Send it again.",
+                    retry=True,
                 ) from error
             self.fault = (
                 f"server: could not append a move of P{by} to {self.record} ({error.reason}), "
@@ -185,7 +199,8 @@ class Table:
             self.stopped.set()
             raise MoveNotSavedError(
                 f"The server could not save your move ({error.reason}) and has stopped; when "
-                "it is back, its view shows whether your move was played."
+                "it is back, its view shows whether your move was played.",
+                retry=False,
             ) from error
 
     def _keep(self, state: hearts.State, moves: list[hearts.Move]) -> None:
@@ -281,8 +296,12 @@ class Table:
             try:
                 # Every fault, from bad UTF-8 to a move of another seat, is a HeartsError.
                 self._play(hearts.loads_move(frame, self.rules), by=seat)
-            except (hearts.HeartsError, MoveNotSavedError) as error:
-                await _send(connection, {"type": "refused", "reason": str(error)})
+            except hearts.HeartsError as error:  # the rules refuse it: the same move never passes
+                await _send(connection, {"type": "refused", "reason": str(error), "retry": False})
+                return
+            except MoveNotSavedError as error:  # a legal move: worth sending again, if retry
+                refusal = {"type": "refused", "reason": str(error), "retry": error.retry}
+                await _send(connection, refusal)
                 return
             # The seats to move first: the game waits for them, not for the others' views.
             to_move = self.state.to_move
