@@ -131,7 +131,8 @@ def solve(
     others' mean (:class:`~hearts.Solution`). The search is exact: alpha-beta over every
     legal card, with a transposition table, for at most ``max_tricks`` tricks (the current
     one counts) and at most :data:`~hearts.solver.MAX_SOLVE_CARDS` (28) cards still in the
-    hands, whatever ``max_tricks`` says: 7 tricks at 4 players, 5 at 5, 4 at 6 or 7. A
+    hands, whatever ``max_tricks`` says: 7 tricks at 4 players, 9 at 3, 5 at 5, 4 at 6 or
+    7. A
     state with more left is refused with a :class:`~hearts.SearchLimitError`: the
     work grows quickly with each card (see the performance page for timings). The search
     also stops, with the same error, once it has visited ``max_nodes`` positions
@@ -298,10 +299,12 @@ class RuleBot:
 
 
 _ENDGAME_LIMIT: Final = 7
-"""The most tricks :class:`SearchBot` solves exactly: :func:`hearts.solve`'s default."""
-ENDGAME_NODES: Final = 1_000_000
+"""The most tricks :class:`SearchBot` solves exactly: :func:`hearts.solve`'s default
+``max_tricks`` (at 5 players and more, its bound of cards allows fewer)."""
+ENDGAME_NODES: Final = 250_000
 """The most positions :class:`SearchBot` searches to solve one sampled deal; a deal that
-needs more is played out instead (a second or so of pure Python, a tenth compiled)."""
+needs more is played out instead. Some seconds of pure Python, a few tenths compiled:
+most deals of 6 tricks at 4 players need a tenth of it, some of 7 tricks more."""
 
 
 MAX_SAMPLES: Final = 1_000_000
@@ -389,7 +392,8 @@ class SearchBot:
     :data:`~hearts.solver.MAX_SOLVE_CARDS` cards at the bot's table (``endgame`` at most 7
     at 3 or 4 players, 5 at 5, 4 at 6 or 7): beyond it, every decision is refused with a
     :class:`~hearts.SearchLimitError`. A deal whose solving would search more than
-    :data:`~hearts.bots.ENDGAME_NODES` positions is played out instead, so a decision's work is bounded.
+    :data:`~hearts.bots.ENDGAME_NODES` positions is played out instead, so a decision's
+    work is bounded (a time budget may be overrun by one deal's search).
 
     With a ``samples`` budget the bot is deterministic given its generator; with a time
     budget its choices depend on the machine's speed.
@@ -415,6 +419,7 @@ class SearchBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The play that did best in the sampled deals (from a PlayerView only, as every bot)."""
         view = check_choice(self, view, rng)
+        moves = _moves_of(self, view)
         players = view.rules.players
         if self.endgame * players > MAX_SOLVE_CARDS:
             raise SearchLimitError(
@@ -423,7 +428,6 @@ class SearchBot:
                 f"hearts.solve searches ({MAX_SOLVE_CARDS} cards): at {players} players, "
                 f"endgame may be at most {MAX_SOLVE_CARDS // players}."
             )
-        moves = _moves_of(self, view)
         if len(moves) == 1 or view.phase is not Phase.PLAY:
             return rule_move(moves, view, view.hand_mask)
         sign = -1 if view.rules.chips is not None else 1

@@ -20,7 +20,6 @@ __all__ = [
     "NotationError",
     "RulesError",
     "SearchLimitError",
-    "check_interrupts",
     "describe_value",
 ]
 
@@ -83,7 +82,8 @@ class SearchLimitError(HeartsError):
     """A search asked for more work than its bound allows, refused or stopped at the bound.
 
     :func:`hearts.solve` raises it for a position with more cards left than it searches,
-    and when a search reaches its ``max_nodes``; the message says which bound and how to
+    and when a search reaches its ``max_nodes``; :class:`hearts.SearchBot` for an
+    ``endgame`` beyond that bound at its table. The message says which bound and how to
     stay within it.
 
     >>> issubclass(SearchLimitError, HeartsError)

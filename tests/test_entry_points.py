@@ -354,7 +354,12 @@ TARGETS: list[Target] = [
         {"state": STATE, "rng": random.Random(2)},
         {"policy": "rule", "until": "hand"},
     ),
-    Target("solve", hearts.solve, {"state": STATE}, {"max_tricks": 7, "every_move": True, "max_nodes": 10**6}),
+    Target(
+        "solve",
+        hearts.solve,
+        {"state": STATE},
+        {"max_tricks": 7, "every_move": True, "max_nodes": 10**6},
+    ),
     Target("trick_winner", hearts.trick_winner, {"trick": TRICK.cards, "leader": 1, "players": 4}),
     Target(
         "hearts.play.trick_winner",

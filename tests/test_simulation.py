@@ -250,6 +250,21 @@ def test_a_game_whose_numbers_were_changed_is_refused(tmp_path: Path) -> None:
     assert _plan(games=7).run(out=path, resume=True) == _plan(games=7).run()
 
 
+def test_a_results_file_of_version_1_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    """Version 1 lines carry no check: this version reads version 2 only, and says so."""
+    path = tmp_path / "results.jsonl"
+    _plan(games=2).run(out=path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = lines[0].replace('"version":2,', '"version":1,', 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(hearts.HeartsError) as error:
+        _plan(games=4).run(out=path, resume=True)
+    assert str(error.value) == (
+        f"{path} is a results file of version 1, and this version of hearts reads version 2: "
+        "resume it with the version of hearts that wrote it, or write to another file."
+    )
+
+
 def test_a_header_cut_short_starts_the_run_again_and_other_files_are_kept(
     tmp_path: Path,
 ) -> None:

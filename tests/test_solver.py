@@ -12,10 +12,12 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from references import endgames, exhaustive, exhaustive_values
@@ -305,9 +307,12 @@ def test_solve_searches_at_most_28_cards_at_every_table_size(players: int, most:
             f"and this {players}-player hand has {cards} left: play on to a later trick (at "
             f"{players} players, {most} tricks or fewer)."
         )
-    # The most it searches, with a trick begun (fewer cards) and at the start of one.
-    state = leading(rules, players, min(most, 3))
-    assert hearts.solve(state, max_tricks=13).nodes > 0
+    # Exactly 28 cards (or all a hand holds) is within the bound: the search begins, and
+    # stops at once at max_nodes=1, which tells the two bounds apart.
+    state = leading(rules, players, min(most, rules.hand_size))
+    with pytest.raises(hearts.SearchLimitError, match=r"limit of 1 positions searched"):
+        hearts.solve(state, max_tricks=13, max_nodes=1)
+    assert hearts.solve(leading(rules, players, min(most, 3)), max_tricks=13).nodes > 0
     assert hearts.solver.MAX_SOLVE_CARDS // players == most
 
 
@@ -319,15 +324,53 @@ def test_solve_stops_at_max_nodes_with_a_sentence() -> None:
     with pytest.raises(hearts.SearchLimitError) as error:
         hearts.solve(state, every_move=True, max_nodes=100)
     assert str(error.value) == (
-        "solve stopped after searching 100 positions (max_nodes) without an answer: this "
-        "position, 20 cards left at a 4-player table, needs more. Solve from a later trick, or "
-        "raise max_nodes (the time and the memory grow with it)."
+        "solve stopped at its limit of 100 positions searched (max_nodes) without an answer: "
+        "this position, 20 cards left at a 4-player table, needs more. Solve from a later "
+        "trick, or raise max_nodes (the time and the memory grow with it)."
     )
     for bad in (0, -1, 2.5, True, "100"):
         with pytest.raises(
             hearts.HeartsError, match="max_nodes must be a whole number of at least 1"
         ):
             hearts.solve(state, max_nodes=bad)  # type: ignore[arg-type]
+
+
+def test_max_nodes_holds_past_the_first_look_at_ctrl_c() -> None:
+    """The search looks at its budget every 16,384 positions and at the budget itself:
+    a search one position over it, past several looks, is stopped; at it, it ends."""
+    state = leading(Rules(), 1, 6)
+    searched = hearts.solve(state, every_move=True).nodes
+    assert 16_384 < searched < 200_000  # past the first look, quick in pure Python
+    assert hearts.solve(state, every_move=True, max_nodes=searched).nodes == searched
+    with pytest.raises(hearts.SearchLimitError, match=f"limit of {searched - 1:,} positions"):
+        hearts.solve(state, every_move=True, max_nodes=searched - 1)
+
+
+def test_the_search_lets_ctrl_c_in_every_16384_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In both builds the search calls hearts.errors.check_interrupts (interpreted code,
+    where a signal's handler runs) every 16,384 positions; a KeyboardInterrupt raised
+    there stops the search."""
+    calls = []
+
+    def interrupted() -> None:
+        calls.append(len(calls))
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(hearts.solver, "check_interrupts", interrupted)
+    state = leading(Rules(), 2, 6)  # 120,035 positions: seven looks
+    with pytest.raises(KeyboardInterrupt):
+        hearts.solve(state, every_move=True)
+    assert calls == [0, 1, 2]
+
+
+def test_the_module_that_lets_ctrl_c_in_is_never_compiled() -> None:
+    """check_interrupts only works as interpreted code: mypyc must not compile errors.py."""
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
+    lists = re.findall(r"^include = \[(.*?)^\]", text, re.MULTILINE | re.DOTALL)
+    compiled = [listed for listed in lists if '"hearts/solver.py"' in listed]
+    assert len(compiled) == 1 and '"hearts/errors.py"' not in compiled[0]
+    assert hearts.errors.__file__.endswith(".py")  # in the build under test too
 
 
 @pytest.mark.parametrize(("players", "most"), [(5, 5), (6, 4), (7, 4)])

@@ -215,14 +215,15 @@ def _check_size(text: str | bytes | bytearray, path: str, max_bytes: int | None)
     """Refuse ``text`` longer than ``max_bytes`` bytes; a ``str`` counts as its UTF-8 bytes.
 
     A ``str`` of more characters than the limit is refused without being encoded (each
-    character is at least one byte); a shorter one is encoded to count its bytes, so that
-    the same JSON is refused alike as ``str`` and as ``bytes``.
+    character is at least one byte), an ASCII one counts a byte a character (Python knows
+    that at once), and any other is encoded to count its bytes, so that the same JSON is
+    refused alike as ``str`` and as ``bytes``.
     """
     if max_bytes is None:
         return
     if len(text) > max_bytes:
         raise RecordError(path, _too_long(len(text), max_bytes, at_least=isinstance(text, str)))
-    if isinstance(text, str) and len(text) * 4 > max_bytes:
+    if isinstance(text, str) and len(text) * 4 > max_bytes and not text.isascii():
         # A lone surrogate, which UTF-8 cannot write, counts as the 3 bytes of its code.
         length = len(text.encode("utf-8", "surrogatepass"))
         if length > max_bytes:
