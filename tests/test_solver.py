@@ -295,7 +295,7 @@ def leading(rules: Rules, seed: int, tricks_left: int) -> State:
 @pytest.mark.parametrize(("players", "most"), [(3, 9), (4, 7), (5, 5), (6, 4), (7, 4)])
 def test_solve_searches_at_most_28_cards_at_every_table_size(players: int, most: int) -> None:
     """The bound is the cards left in the hands, not the tricks: 7 tricks at 5 to 7 players
-    took minutes and gigabytes (issue 39). Refused before any search, in a sentence."""
+    took minutes and nearly a gigabyte (issue 39). Refused before any search, in a sentence."""
     rules = Rules(players=players)
     if most + 1 <= rules.hand_size:
         state = leading(rules, players, most + 1)
