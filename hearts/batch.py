@@ -76,7 +76,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit
-from hearts.errors import HeartsError, RulesError
+from hearts.errors import HeartsError, RulesError, describe_value
 from hearts.play import PLAY_RULES, rules_of_play
 from hearts.rules import (
     FirstLead,
@@ -162,6 +162,7 @@ def to_cards(sets: jax.Array) -> jax.Array:
     >>> sets.tolist(), batch.to_cards(sets).nonzero()[0].tolist()
     ([1, 1, 1, 1], [0, 13, 26, 39])
     """
+    _check_cards("to_cards", "sets", sets, _SUITS, "uint32 card sets (one word per suit)")
     bits = (sets[..., None] >> _SHIFTS) & 1
     return bits.reshape(*sets.shape[:-1], _CARDS).astype(jnp.bool_)
 
@@ -174,8 +175,95 @@ def from_cards(cards: jax.Array) -> jax.Array:
     >>> batch.from_cards(jnp.arange(52) == 49).tolist()  # Q♠ alone
     [0, 0, 0, 1024]
     """
+    _check_cards("from_cards", "cards", cards, _CARDS, "flags (one per card)")
     grouped = cards.reshape(*cards.shape[:-1], _SUITS, _RANKS)
     return jnp.sum(jnp.where(grouped, _RANK_BITS, 0), axis=-1, dtype=jnp.uint32)
+
+
+def _shown(value: object) -> str:
+    """``value`` for an error message: an array by its shape and dtype, else its repr, cut."""
+    if isinstance(value, (jax.Array, np.ndarray)):
+        return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
+    return describe_value(value)
+
+
+def _check_cards(caller: str, name: str, value: object, last: int, what: str) -> None:
+    """Refuse ``value`` unless it is an array whose last axis holds ``last`` entries."""
+    if not isinstance(value, (jax.Array, np.ndarray)):
+        raise TypeError(
+            f"{caller} needs {name} as a JAX or NumPy array of {what}, its last axis of "
+            f"{last}, got {_shown(value)}."
+        )
+    if value.ndim < 1 or value.shape[-1] != last:
+        raise HeartsError(
+            f"{caller} needs {name} as an array of {what}, its last axis of {last}, got "
+            f"{_shown(value)}."
+        )
+
+
+def _check_state(caller: str, state: object) -> State:
+    """``state``, if it is a batch of games; a sentence otherwise."""
+    if not isinstance(state, State):
+        raise TypeError(
+            f"{caller} needs a hearts.batch.State (as hearts.batch.init makes), got "
+            f"{_shown(state)}."
+        )
+    return state
+
+
+def _check_actions(caller: str, state: State, actions: object) -> jax.Array:
+    """``actions``, if it is an integer array of one action per game of ``state``."""
+    games = state.phase.shape[0]
+    wanted = f"an integer array of shape ({games},), one card number (0 to 51) per game"
+    if not isinstance(actions, (jax.Array, np.ndarray)):
+        raise TypeError(f"{caller} needs actions as {wanted}, got {_shown(actions)}.")
+    if not jnp.issubdtype(actions.dtype, jnp.integer):
+        raise TypeError(f"{caller} needs actions as {wanted}, got {_shown(actions)}.")
+    if tuple(actions.shape) != (games,):
+        raise HeartsError(f"{caller} needs actions as {wanted}, got {_shown(actions)}.")
+    return jnp.asarray(actions)
+
+
+def _check_key(caller: str, key: object) -> None:
+    """Refuse ``key`` unless it is one PRNG key: typed, or raw ``uint32`` key data."""
+    wanted = "one PRNG key (jax.random.key(seed), or raw uint32 key data)"
+    if not isinstance(key, (jax.Array, np.ndarray)):
+        raise TypeError(f"{caller} needs {wanted}, got {_shown(key)}.")
+    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
+        if key.ndim != 0:
+            raise HeartsError(f"{caller} needs {wanted}, got {_shown(key)}.")
+    elif key.dtype != jnp.uint32:
+        raise TypeError(f"{caller} needs {wanted}, got {_shown(key)}.")
+    elif key.ndim != 1:
+        raise HeartsError(f"{caller} needs {wanted}, got {_shown(key)}.")
+
+
+def _check_player(state: State, player: object) -> jax.Array | int:
+    """``player``, if it is a seat of ``state``'s games, or one seat per game.
+
+    An int (and NumPy data) is checked against the seats; a JAX array's values stay on the
+    device, unread (reading them would wait for the computation).
+    """
+    players, games = state.rules.players, state.phase.shape[0]
+    wanted = (
+        f"a seat, an int from 0 to {players - 1}, or an integer array of shape ({games},), "
+        "one seat per game"
+    )
+    if isinstance(player, (int, np.integer)) and not isinstance(player, (bool, np.bool_)):
+        if not 0 <= player < players:
+            raise HeartsError(f"observe needs player as {wanted}, got {_shown(player)}.")
+        return int(player)
+    if not isinstance(player, (jax.Array, np.ndarray)) or not jnp.issubdtype(
+        player.dtype, jnp.integer
+    ):
+        raise TypeError(f"observe needs player as {wanted}, got {_shown(player)}.")
+    if tuple(player.shape) not in ((), (games,)):
+        raise HeartsError(f"observe needs player as {wanted}, got {_shown(player)}.")
+    if isinstance(player, np.ndarray) and not np.all((player >= 0) & (player < players)):
+        raise HeartsError(
+            f"observe needs player as {wanted}, got seats outside 0 to {players - 1}."
+        )
+    return jnp.asarray(player)
 
 
 def _card_bits(card: jax.Array) -> jax.Array:
@@ -668,8 +756,22 @@ def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
     >>> state.phase.tolist(), state.pass_count.tolist(), state.hand_number.tolist()
     ([2, 2], [3, 3], [0, 0])
     """
-    tables = make_rules(rules) if isinstance(rules, Rules) else rules
-    return cast("State", _init(_typed_keys("init", keys), tables))
+    if isinstance(rules, Rules):
+        tables = make_rules(rules)
+    elif isinstance(rules, BatchRules):
+        tables = rules
+    else:
+        raise TypeError(
+            f"init needs rules as a hearts.Rules value (or the BatchRules of make_rules), got "
+            f"{_shown(rules)}."
+        )
+    typed = _typed_keys("init", keys)
+    if typed.ndim != 1 or typed.shape[0] < 1:
+        raise HeartsError(
+            f"init needs one PRNG key per game, at least one (jax.random.split(key, games)), "
+            f"got {_shown(keys)}."
+        )
+    return cast("State", _init(typed, tables))
 
 
 def _typed_keys(caller: str, keys: object, like: jax.Array | None = None) -> jax.Array:
@@ -686,10 +788,16 @@ def _typed_keys(caller: str, keys: object, like: jax.Array | None = None) -> jax
     array = jnp.asarray(keys)
     if jnp.issubdtype(array.dtype, jax.dtypes.prng_key):
         typed = array
-    elif like is None:
-        typed = jax.random.wrap_key_data(array)
     else:
-        typed = jax.random.wrap_key_data(array, impl=jax.random.key_impl(like))
+        impl = None if like is None else jax.random.key_impl(like)
+        try:
+            typed = jax.random.wrap_key_data(array, impl=impl)
+        except (TypeError, ValueError):  # JAX's words for data that is no key: ours instead
+            raise TypeError(
+                f"{caller} needs PRNG keys, one per game: typed keys "
+                f"(jax.random.split(key, games)) or raw uint32 key data with one row per game, "
+                f"got {_shown(keys)}."
+            ) from None
     if like is not None and typed.dtype != like.dtype:
         raise HeartsError(
             f"{caller} needs keys of the kind the games were made with ({like.dtype}), "
@@ -829,7 +937,6 @@ def _legal(state: State) -> jax.Array:
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
 
 
-@jax.jit
 def legal_action_mask(state: State) -> jax.Array:
     """Bool (B, 52): the cards the seat to act may play, or pick for its pass.
 
@@ -843,6 +950,13 @@ def legal_action_mask(state: State) -> jax.Array:
     >>> mask[0].nonzero()[0].tolist()
     [0]
     """
+    _check_state("legal_action_mask", state)
+    return cast("jax.Array", _legal_action_mask(state))
+
+
+@jax.jit
+def _legal_action_mask(state: State) -> jax.Array:
+    """:func:`legal_action_mask` of arguments known to be right, compiled."""
     return to_cards(state.legal)
 
 
@@ -852,7 +966,6 @@ def _effective(legal: jax.Array, actions: jax.Array) -> jax.Array:
     return jnp.where(fine, action, _lowest(legal))
 
 
-@jax.jit
 def effective_actions(state: State, actions: jax.Array) -> jax.Array:
     """Int32 (B,): the card each action plays: itself if legal, else the lowest legal card.
 
@@ -864,6 +977,14 @@ def effective_actions(state: State, actions: jax.Array) -> jax.Array:
     >>> batch.effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
     [0, 0]
     """
+    _check_state("effective_actions", state)
+    actions = _check_actions("effective_actions", state, actions)
+    return cast("jax.Array", _effective_actions(state, actions))
+
+
+@jax.jit
+def _effective_actions(state: State, actions: jax.Array) -> jax.Array:
+    """:func:`effective_actions` of arguments known to be right, compiled."""
     return _effective(state.legal, actions)
 
 
@@ -881,7 +1002,6 @@ def _nth(sets: jax.Array, index: jax.Array) -> jax.Array:
     return (suit * _RANKS + jnp.minimum(rank, _RANKS - 1)).astype(jnp.int32)
 
 
-@jax.jit
 def random_actions(state: State, key: jax.Array) -> jax.Array:
     """Int32 (B,): a legal action for each game, drawn uniformly (0 for a game over).
 
@@ -897,6 +1017,14 @@ def random_actions(state: State, key: jax.Array) -> jax.Array:
     >>> bool(batch.legal_action_mask(state)[jnp.arange(2), actions].all())
     True
     """
+    _check_state("random_actions", state)
+    _check_key("random_actions", key)
+    return cast("jax.Array", _random_actions(state, key))
+
+
+@jax.jit
+def _random_actions(state: State, key: jax.Array) -> jax.Array:
+    """:func:`random_actions` of arguments known to be right, compiled."""
     legal = state.legal
     count = _count(legal)
     draw = jax.random.uniform(key, count.shape) * count
@@ -907,7 +1035,6 @@ def random_actions(state: State, key: jax.Array) -> jax.Array:
 # --- a step ----------------------------------------------------------------------------
 
 
-@jax.jit
 def step(state: State, actions: jax.Array) -> State:
     """Each game after its current player's action (an int per game; see the conventions).
 
@@ -925,6 +1052,14 @@ def step(state: State, actions: jax.Array) -> State:
     >>> state.trick[:, 0].tolist(), state.trick_size.tolist(), bool((state.leader == leader).all())
     ([0, 0], [1, 1], True)
     """
+    _check_state("step", state)
+    actions = _check_actions("step", state, actions)
+    return cast("State", _step(state, actions))
+
+
+@jax.jit
+def _step(state: State, actions: jax.Array) -> State:
+    """:func:`step` of arguments known to be right, compiled."""
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
     card = _effective(state.legal, actions)
@@ -1065,7 +1200,6 @@ def _end_hands(state: State, hand_over: jax.Array) -> State:
 # --- results and observations ----------------------------------------------------------
 
 
-@jax.jit
 def game_rewards(state: State) -> jax.Array:
     """Float32 (B, P): 1 for each winner of a game that is over, 0 otherwise.
 
@@ -1078,6 +1212,13 @@ def game_rewards(state: State) -> jax.Array:
     >>> batch.game_rewards(state).tolist()  # not over yet
     [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
     """
+    _check_state("game_rewards", state)
+    return cast("jax.Array", _game_rewards(state))
+
+
+@jax.jit
+def _game_rewards(state: State) -> jax.Array:
+    """:func:`game_rewards` of arguments known to be right, compiled."""
     return (state.winners & state.terminated[:, None]).astype(jnp.float32)
 
 
@@ -1093,7 +1234,6 @@ def observation_size(players: int, *, history: bool = False) -> int:
     return size(players, history=history)
 
 
-@functools.partial(jax.jit, static_argnames="history")
 def observe(state: State, player: jax.Array | int, *, history: bool = False) -> jax.Array:
     """Float32 (B, :func:`observation_size`): what ``player`` sees, in the tensor layout.
 
@@ -1121,6 +1261,15 @@ def observe(state: State, player: jax.Array | int, *, history: bool = False) -> 
     >>> batch.observe(state, state.current_player).shape  # each game's seat to move
     (2, 1487)
     """
+    _check_state("observe", state)
+    if not isinstance(history, bool):
+        raise TypeError(f"observe needs history as True or False, got {_shown(history)}.")
+    return cast("jax.Array", _observe(state, _check_player(state, player), history=history))
+
+
+@functools.partial(jax.jit, static_argnames="history")
+def _observe(state: State, player: jax.Array | int, *, history: bool = False) -> jax.Array:
+    """:func:`observe` of arguments known to be right, compiled."""
     rules = state.rules
     players, hand_size = rules.players, rules.hand_size
     batch = state.phase.shape[0]

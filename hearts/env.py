@@ -136,7 +136,6 @@ def _checked_rules(who: str, rules: object) -> Rules:
     return rules
 
 
-@functools.lru_cache(maxsize=64)
 def pass_calls(rules: Rules) -> tuple[tuple[PassDirection, int], ...]:
     """The passes a dealer may call, as (direction, count), in the order of their actions.
 
@@ -151,7 +150,12 @@ def pass_calls(rules: Rules) -> tuple[tuple[PassDirection, int], ...]:
     >>> pass_calls(hearts.Rules())
     ()
     """
-    rules = _checked_rules("pass_calls", rules)
+    return _pass_calls(_checked_rules("pass_calls", rules))
+
+
+@functools.lru_cache(maxsize=64)
+def _pass_calls(rules: Rules) -> tuple[tuple[PassDirection, int], ...]:
+    """:func:`pass_calls` of rules known to be a :class:`~hearts.Rules`, kept per rules."""
     if not rules.dealer_chooses_pass:
         return ()
     state = new_game(rules, seed=0)
@@ -168,7 +172,7 @@ def action_count(rules: Rules) -> int:
     >>> action_count(hearts.Rules()), action_count(hearts.Rules(dealer_chooses_pass=True))
     (58, 68)
     """
-    return FIRST_PASS_CALL + len(pass_calls(rules))
+    return FIRST_PASS_CALL + len(_pass_calls(_checked_rules("action_count", rules)))
 
 
 def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
@@ -185,6 +189,7 @@ def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
     ...
     hearts.errors.HeartsError: The move 'P0 calls a pass of 2 left' has no action under these rules: pass calls are actions only with Rules.dealer_chooses_pass.
     """
+    rules = _checked_rules("actions_of", rules)
     if isinstance(move, Play):
         return (int(move.card),)
     if isinstance(move, Pass):
@@ -194,7 +199,7 @@ def actions_of(rules: Rules, move: Move) -> tuple[int, ...]:
     if isinstance(move, ShootChoice):
         return (SHOOT_ADD if move.mode is ShootMode.ADD else SHOOT_SUBTRACT,)
     if isinstance(move, ChoosePass):
-        calls = pass_calls(rules)
+        calls = _pass_calls(rules)
         if (move.direction, move.count) not in calls:
             why = (
                 "pass calls are actions only with Rules.dealer_chooses_pass"
@@ -522,8 +527,9 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         number = _action_number(action, self._actions)
         if number >= 0 and self._legal >> number & 1:
             return number
+        shown = str(number) if -(10**6) < number < 10**6 else describe_value(number)
         raise IllegalMoveError(
-            f"{agent} chose action {number}{self._named(number)}, which is not legal now: "
+            f"{agent} chose action {shown}{self._named(number)}, which is not legal now: "
             f"{self._refusal(self._seats[agent], number)} The legal actions are those set in "
             "the observation's action_mask."
         )
@@ -803,6 +809,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.seat = seat
         self._agent = self._table.possible_agents[seat]
         others = [other for other in range(rules.players) if other != seat]
+        if opponents is not None and (
+            isinstance(opponents, (str, bytes)) or not isinstance(opponents, Iterable)
+        ):
+            raise TypeError(
+                f"SingleAgentEnv needs opponents as bots, one for each other seat (or None for "
+                f"RuleBot), got {describe_value(opponents)}."
+            )
         bots: Sequence[Bot] = [RuleBot()] * len(others) if opponents is None else tuple(opponents)
         if len(bots) != len(others):
             raise HeartsError(

@@ -36,7 +36,7 @@ from hearts.cards import (
     CardSet,
     Suit,
 )
-from hearts.errors import RulesError
+from hearts.errors import RulesError, describe_value
 from hearts.options import (
     _NUMBERS,
     MAX_JOKERS,
@@ -122,6 +122,45 @@ def outside_deck(rules: Rules, cards: int) -> str:
         return f"{card} is not in this game's deck: the game has no jokers (Rules.jokers is 0)."
     jokers = CardSet.from_mask(rules.deck_mask & ~DECK_MASK)
     return f"{card} is not in this game's deck: its jokers are {jokers} (Rules.jokers is {rules.jokers})."
+
+
+_CardTable = Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]]
+"""What ``Rules.points`` and ``Rules.multipliers`` take: a mapping or (card, number) pairs."""
+
+
+def _card_pairs(value: object, name: str, example: str, number: str) -> _CardTable:
+    """``value``, if it is shaped as a card table: a mapping, or (card, number) pairs.
+
+    What each pair holds is the converter's to check; here only the shape, so that a
+    string or a number is refused in words, not in Python's ("not enough values to unpack").
+    """
+    if isinstance(value, Mapping):
+        return cast("_CardTable", value)
+    wanted = (
+        f"Rules.{name} must map cards to whole {number}s, as {example}, or be (card, {number}) "
+        "pairs"
+    )
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RulesError(f"{wanted}, got {describe_value(value)}.")
+    pairs = tuple(value)
+    for pair in pairs:
+        if (
+            isinstance(pair, (str, bytes))
+            or not isinstance(pair, Iterable)
+            or len(tuple(pair)) != 2
+        ):
+            raise RulesError(f"{wanted}, got {describe_value(pair)} among them.")
+    return cast("_CardTable", pairs)
+
+
+def _points_of(value: object) -> tuple[tuple[Card, int], ...]:
+    """The converter of ``Rules.points``: :func:`_to_points` of a value shaped as a table."""
+    return _to_points(_card_pairs(value, "points", "{'QS': 13, 'JD': -10}", "number"))
+
+
+def _multipliers_of(value: object) -> tuple[tuple[Card, int], ...]:
+    """The converter of ``Rules.multipliers``: :func:`_to_multipliers` of a table's shape."""
+    return _to_multipliers(_card_pairs(value, "multipliers", "{'TC': 2}", "factor"))
 
 
 def _table_default(name: str) -> Any:
@@ -266,12 +305,12 @@ class Rules:
     forced_discard: bool = False
     # Scoring
     points: tuple[tuple[Card, int], ...] = attrs.field(
-        default=_to_points(STANDARD_POINTS), converter=_to_points
+        default=_to_points(STANDARD_POINTS), converter=_points_of
     )
     penalty_cards: CardSet | None = attrs.field(default=None, converter=_to_penalty_cards)
     no_trick_bonus: int = 0
     no_heart_bonus: int = 0
-    multipliers: tuple[tuple[Card, int], ...] = attrs.field(default=(), converter=_to_multipliers)
+    multipliers: tuple[tuple[Card, int], ...] = attrs.field(default=(), converter=_multipliers_of)
     multiplier_alone: int = 0
     moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_moon)
     moon_value: int | None = None

@@ -20,13 +20,20 @@ import enum
 from collections.abc import Sequence
 from typing import ClassVar, Final, Protocol, cast, final
 
-from hearts.cards import Card, CardSet, _card_set
+from hearts.cards import ALL_CARDS, Card, CardSet, _card_set
 from hearts.errors import HeartsError, describe_value
+from hearts.options import MAX_PLAYERS, MIN_PLAYERS
 from hearts.play import Position, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.value import Value, field_code
 
 __all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint", "check_seat", "field_code"]
+
+_MOST_SEATS: Final = MAX_PLAYERS
+"""The most seats a table has: a trick holds at most one card from each."""
+_CARD: Final = Card
+_PASS_DIRECTION: Final = PassDirection
+"""Classes of other modules, kept here: the compiled build reads them without a lookup."""
 
 _STATE_FIELDS: Final = (
     "rules", "seed", "phase", "hand_number", "scores", "results", "pass_direction",
@@ -67,6 +74,9 @@ class Phase(enum.Enum):
 class Trick(Value):
     """A completed trick: who led it, the cards in the order played, and who won it.
 
+    The constructor refuses a leader or winner that is no seat, and cards that are not 1
+    to 7 :class:`~hearts.Card` values, with a sentence naming the field.
+
     >>> trick = Trick(leader=3, cards=(Card("2C"), Card("KC"), Card("5C"), Card("9D")), winner=0)
     >>> trick.player_of(1), trick.mask == CardSet("2C KC 5C 9D").mask
     (0, True)
@@ -82,11 +92,27 @@ class Trick(Value):
     mask: int
     """The bitmask of the trick's cards."""
 
-    def __init__(self, leader: int, cards: Sequence[Card], winner: int) -> None:
-        played = cards if isinstance(cards, tuple) else tuple(cards)
+    def __init__(
+        self, leader: int | object, cards: Sequence[Card] | object, winner: int | object
+    ) -> None:
+        # Checked in both builds alike, cheaply: the engine builds one per trick played.
+        played = cards if isinstance(cards, tuple) else _trick_cards(cards)
+        if not 0 < len(played) <= _MOST_SEATS:
+            raise HeartsError(
+                f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(played)}."
+            )
+        for card in played:
+            if type(card) is not _CARD and not isinstance(card, Card):
+                raise TypeError(
+                    f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(card)} among them."
+                )
         mask = 0
-        for card in cast("tuple[int, ...]", played):  # read as ints: plain shifts compiled
-            mask |= 1 << card
+        for number in cast("tuple[int, ...]", played):  # read as ints: plain shifts compiled
+            mask |= 1 << number
+        if type(leader) is not int or not 0 <= leader < _MOST_SEATS:
+            _seat(leader, "Trick's", "leader", _MOST_SEATS)
+        if type(winner) is not int or not 0 <= winner < _MOST_SEATS:
+            _seat(winner, "Trick's", "winner", _MOST_SEATS)
         object.__setattr__(self, "leader", leader)
         object.__setattr__(self, "cards", played)
         object.__setattr__(self, "winner", winner)
@@ -126,6 +152,10 @@ class HandResult(Value):
     in a chip game; ``adjustments`` what exact-score resets and the score floor changed.
     Under ``Rules.partners`` every term but ``points`` is the partnership's: both partners
     show the same ``counted``, ``shoot``, ``bonuses``, ``changes`` and ``scores``.
+
+    The constructor checks each field's type and form (one value per seat, seats of the
+    table, ints of at most 1,000 digits) and refuses any other with a sentence naming the
+    field; that the terms add up is :func:`hearts.result_from_dict`'s to check.
 
     >>> import hearts
     >>> state = hearts.new_game(seed=3)
@@ -190,27 +220,39 @@ class HandResult(Value):
 
     def __init__(
         self,
-        hand_number: int,
-        pass_direction: PassDirection,
-        dealt: tuple[CardSet, ...],
-        passed: tuple[CardSet, ...],
-        tricks: tuple[Trick, ...],
-        claim: int | None,
-        tricks_won: tuple[int, ...],
-        points: tuple[int, ...],
-        moon: int | None,
-        sun: int | None,
-        shoot_mode: ShootMode | None,
-        counted: tuple[int, ...],
-        shoot: tuple[int, ...],
-        bonuses: tuple[int, ...],
-        chip_changes: tuple[int, ...],
-        adjustments: tuple[int, ...],
-        changes: tuple[int, ...],
-        scores: tuple[int, ...],
-        pool: int,
-        winners: tuple[int, ...],
+        hand_number: int | object,
+        pass_direction: PassDirection | object,
+        dealt: tuple[CardSet, ...] | object,
+        passed: tuple[CardSet, ...] | object,
+        tricks: tuple[Trick, ...] | object,
+        claim: int | object | None,
+        tricks_won: tuple[int, ...] | object,
+        points: tuple[int, ...] | object,
+        moon: int | object | None,
+        sun: int | object | None,
+        shoot_mode: ShootMode | object | None,
+        counted: tuple[int, ...] | object,
+        shoot: tuple[int, ...] | object,
+        bonuses: tuple[int, ...] | object,
+        chip_changes: tuple[int, ...] | object,
+        adjustments: tuple[int, ...] | object,
+        changes: tuple[int, ...] | object,
+        scores: tuple[int, ...] | object,
+        pool: int | object,
+        winners: tuple[int, ...] | object,
+        *,
+        _unchecked: bool = False,
     ) -> None:
+        # Checked in both builds alike: at a glance when every field is of its usual form,
+        # else field by field, in words. ``_unchecked``: the scoring of a hand, which made
+        # the fields of arguments it checked, says so (the engine scores every hand).
+        if not _unchecked:
+            _check_result(
+                hand_number, pass_direction, dealt, passed, tricks, claim, tricks_won, points,
+                moon, sun, shoot_mode, counted, shoot, bonuses, chip_changes, adjustments,
+                changes, scores, pool, winners,
+            )  # fmt: skip
+
         object.__setattr__(self, "hand_number", hand_number)
         object.__setattr__(self, "pass_direction", pass_direction)
         object.__setattr__(self, "dealt", dealt)
@@ -263,10 +305,13 @@ class State(Value):
     """One moment of a game: immutable, hashable, and cheap to keep.
 
     Build one with :func:`hearts.new_game` or :func:`hearts.from_hands` and move on with
-    :func:`hearts.apply`; the constructor itself does not validate (the engine uses it on
-    its hot path). Fields ending in ``_masks`` hold one card bitmask per seat. A state is a
-    plain class, not a tuple: it has no length and no order, and :meth:`replace` gives a
-    copy with some fields changed.
+    :func:`hearts.apply`. The constructor checks each field's type and form (an int seed,
+    one value per seat, seats of the table, masks of the deck's cards), in the pure build
+    as the compiled one, and refuses any other with a sentence naming the field; it does
+    not check that the fields hang together as a game (:func:`hearts.state_from_dict`
+    does). Fields ending in ``_masks`` hold one card bitmask per seat. A state is a plain
+    class, not a tuple: it has no length and no order, and :meth:`replace` gives a copy
+    with some fields changed.
 
     What the table has learnt of each seat's hand during the hand in play (a suit it did not
     follow, say) is kept in :attr:`ruled_out_masks` as the hand goes, and views read it from
@@ -321,29 +366,37 @@ class State(Value):
 
     def __init__(
         self,
-        rules: Rules,
-        seed: int,
-        phase: Phase,
-        hand_number: int,
-        scores: tuple[int, ...],
-        results: Sequence[HandResult],
-        pass_direction: PassDirection,
-        pass_count: int,
-        dealt_masks: tuple[int, ...],
-        hand_masks: tuple[int, ...],
-        passed_masks: tuple[int, ...],
-        to_move: tuple[int, ...],
-        leader: int,
-        trick: tuple[Card, ...],
-        tricks: tuple[Trick, ...],
-        taken_masks: tuple[int, ...],
-        hearts_broken: bool,
-        ruled_out_masks: tuple[int, ...] | None = None,
+        rules: Rules | object,
+        seed: int | object,
+        phase: Phase | object,
+        hand_number: int | object,
+        scores: tuple[int, ...] | object,
+        results: Sequence[HandResult] | object,
+        pass_direction: PassDirection | object,
+        pass_count: int | object,
+        dealt_masks: tuple[int, ...] | object,
+        hand_masks: tuple[int, ...] | object,
+        passed_masks: tuple[int, ...] | object,
+        to_move: tuple[int, ...] | object,
+        leader: int | object,
+        trick: tuple[Card, ...] | object,
+        tricks: tuple[Trick, ...] | object,
+        taken_masks: tuple[int, ...] | object,
+        hearts_broken: bool | object,
+        ruled_out_masks: tuple[int, ...] | object | None = None,
         *,
         position: Position | None = None,
     ) -> None:
         # ``position``: the engine's own Position of these hands, trick, leader, cards taken
-        # and hearts broken (which it passes too), kept as it is.
+        # and hearts broken (which it passes too), kept as it is; the engine's fields are
+        # right by construction, so only a state built without one is checked (the hot
+        # path of apply stays as fast as it was).
+        if position is None:
+            position = _checked_position(
+                rules, seed, phase, hand_number, scores, results, pass_direction, pass_count,
+                dealt_masks, hand_masks, passed_masks, to_move, leader, trick, tricks,
+                taken_masks, hearts_broken, ruled_out_masks,
+            )  # fmt: skip
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "seed", seed)
         object.__setattr__(self, "phase", phase)
@@ -356,13 +409,9 @@ class State(Value):
         object.__setattr__(self, "passed_masks", passed_masks)
         object.__setattr__(self, "to_move", to_move)
         object.__setattr__(self, "tricks", tricks)
-        if ruled_out_masks is None:
-            ruled_out_masks = (0,) * len(hand_masks)
+        if ruled_out_masks is None:  # none known
+            ruled_out_masks = (0,) * len(position.hands)
         object.__setattr__(self, "ruled_out_masks", ruled_out_masks)
-        if position is None:
-            of = rules_of_play(rules)
-            first = not tricks
-            position = Position(of, hand_masks, trick, leader, first, hearts_broken, taken_masks)
         object.__setattr__(self, "position", position)
 
     def replace(self, **changes: object) -> State:
@@ -583,3 +632,366 @@ def check_seat(rules: Rules, player: object) -> int:
         seat = f"P{player}" if -1000 < player < 1000 else describe_value(player)
         raise HeartsError(f"{seat} is not a seat: this game has seats P0 to P{rules.players - 1}.")
     return player
+
+
+# --- the constructors' checks: what a value built from outside the engine must hold ---------
+
+_TRICK_CARDS: Final = f"a tuple of 1 to {MAX_PLAYERS} Card values, one per seat in play order"
+_NOT_CARDS: Final = ~ALL_CARDS
+_MAX_DIGITS: Final = 1000
+_HUGE: Final = 10**_MAX_DIGITS
+_LOW: Final = -_HUGE
+_SHORT: Final = 1 << 60
+"""A bound for the quick checks: an int below it in size is one of at most 1,000 digits
+(and a short int, compared in a few instructions, in the compiled build)."""
+_MINUS_SHORT: Final = -_SHORT
+"""Ints of more digits are refused: Python will not print one of more than 4,300."""
+
+
+_RESULT_NUMBERS: Final = (
+    "tricks_won", "points", "counted", "shoot", "bonuses", "chip_changes", "adjustments",
+    "changes", "scores",
+)  # fmt: skip
+"""The fields of a HandResult that hold one int per seat, in the constructor's order."""
+
+
+def _checked_position(
+    rules: object,
+    seed: object,
+    phase: object,
+    hand_number: object,
+    scores: object,
+    results: object,
+    pass_direction: object,
+    pass_count: object,
+    dealt_masks: object,
+    hand_masks: object,
+    passed_masks: object,
+    to_move: object,
+    leader: object,
+    trick: object,
+    tricks: object,
+    taken_masks: object,
+    hearts_broken: object,
+    ruled_out_masks: object,
+) -> Position:
+    """The hand in play of a :class:`State` built from these fields, once each is checked.
+
+    Each field is refused with a sentence naming it unless it is of its type and form.
+    """
+    owner = "State's"
+    checked = _rules(rules, owner)
+    players = checked.players
+    _number(seed, owner, "seed", None)
+    _member(phase, Phase, owner, "phase")
+    _number(hand_number, owner, "hand_number")
+    _per_seat(scores, owner, "scores", players)
+    _results(results, owner)
+    _member(pass_direction, PassDirection, owner, "pass_direction")
+    _number(pass_count, owner, "pass_count")
+    _per_seat(dealt_masks, owner, "dealt_masks", players, True)
+    hands = _per_seat(hand_masks, owner, "hand_masks", players, True)
+    _per_seat(passed_masks, owner, "passed_masks", players, True)
+    _seats(to_move, owner, "to_move", players)
+    led = _seat(leader, owner, "leader", players)
+    played = _played(trick, owner)
+    done = _tricks(tricks, owner)
+    taken = _per_seat(taken_masks, owner, "taken_masks", players, True)
+    flag = _flag(hearts_broken, owner, "hearts_broken")
+    if ruled_out_masks is not None:
+        _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
+    return Position(rules_of_play(checked), hands, played, led, not done, flag, taken)
+
+
+def _check_result(
+    hand_number: object,
+    pass_direction: object,
+    dealt: object,
+    passed: object,
+    tricks: object,
+    claim: object,
+    tricks_won: object,
+    points: object,
+    moon: object,
+    sun: object,
+    shoot_mode: object,
+    counted: object,
+    shoot: object,
+    bonuses: object,
+    chip_changes: object,
+    adjustments: object,
+    changes: object,
+    scores: object,
+    pool: object,
+    winners: object,
+) -> None:
+    """Refuse the fields of a :class:`HandResult` unless each is of its type and form."""
+    numbers = (
+        tricks_won, points, counted, shoot, bonuses, chip_changes, adjustments, changes, scores,
+    )  # fmt: skip
+    owner = "HandResult's"
+    if not _plain_result(
+        hand_number, pass_direction, dealt, passed, tricks, numbers, (claim, moon, sun)
+    ):
+        players = _card_sets_per_seat(dealt, owner, "dealt", None)
+        _card_sets_per_seat(passed, owner, "passed", players)
+        _number(hand_number, owner, "hand_number")
+        _member(pass_direction, PassDirection, owner, "pass_direction")
+        _tricks(tricks, owner)
+        _optional_seat(claim, owner, "claim", players)
+        for name, value in zip(_RESULT_NUMBERS, numbers, strict=True):
+            _per_seat(value, owner, name, players)
+        _optional_seat(moon, owner, "moon", players)
+        _optional_seat(sun, owner, "sun", players)
+    _member(shoot_mode, ShootMode, owner, "shoot_mode", none=True)
+    if type(pool) is not int or not 0 <= pool < _SHORT:
+        _number(pool, owner, "pool")
+    if winners != ():
+        _seats(winners, owner, "winners", len(cast("tuple[object, ...]", dealt)))
+
+
+def _plain_result(
+    hand_number: object,
+    pass_direction: object,
+    dealt: object,
+    passed: object,
+    tricks: object,
+    numbers: tuple[object, ...],
+    seats: tuple[object, ...],
+) -> bool:
+    """Whether a HandResult's fields are all of their usual form, as the engine makes them.
+
+    A quick look, without words: a field it does not pass is then checked on its own.
+    """
+    if type(dealt) is not tuple or type(passed) is not tuple or type(tricks) is not tuple:
+        return False
+    players = len(dealt)
+    if not (
+        MIN_PLAYERS <= players <= MAX_PLAYERS
+        and len(passed) == players
+        and type(hand_number) is int
+        and 0 <= hand_number < _SHORT
+        and type(pass_direction) is _PASS_DIRECTION
+    ):
+        return False
+    for cards in dealt + passed:
+        if type(cards) is not CardSet:
+            return False
+    for trick in tricks:
+        if type(trick) is not Trick:
+            return False
+    for seat in seats:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            return False
+    for values in numbers:
+        if type(values) is not tuple or len(values) != players:
+            return False
+        for value in values:
+            if type(value) is not int or not _MINUS_SHORT < value < _SHORT:
+                return False
+    return True
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an int and not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object, owner: str, name: str, low: int | None = 0) -> int:
+    """``value``, if it is an int of at least ``low`` (any, if None) and at most 1,000 digits."""
+    if type(value) is int and (_MINUS_SHORT if low is None else low) <= value < _SHORT:
+        return value
+    what = "an int" if low is None else f"an int of at least {low}"
+    if not _is_int(value):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    assert isinstance(value, int)
+    if low is not None and value < low:
+        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    if not _LOW < value < _HUGE:
+        raise HeartsError(
+            f"{owner} {name} must be {what} of at most {_MAX_DIGITS:,} digits, got "
+            f"{describe_value(value)}."
+        )
+    return value
+
+
+def _mask(value: object, owner: str, name: str) -> int:
+    """``value``, if it is a card mask; a sentence otherwise."""
+    what = "a card mask (an int, as CardSet.mask)"
+    if not _is_int(value):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    assert isinstance(value, int)
+    if value < 0 or value & _NOT_CARDS:
+        raise HeartsError(
+            f"{owner} {name} must be {what} of the cards 0 to {ALL_CARDS.bit_length() - 1}, "
+            f"got {describe_value(value)}."
+        )
+    return value
+
+
+def _seat(value: object, owner: str, name: str, players: int) -> int:
+    """``value``, if it is one of ``players`` seats; a sentence otherwise."""
+    what = f"a seat, an int from 0 to {players - 1}"
+    if not _is_int(value):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    assert isinstance(value, int)
+    if not 0 <= value < players:
+        seat = f"P{value}" if -1000 < value < 1000 else describe_value(value)
+        raise HeartsError(f"{owner} {name} must be {what}: {seat} is not a seat.")
+    return value
+
+
+def _optional_seat(value: object, owner: str, name: str, players: int) -> int | None:
+    """``value``, if it is None or one of ``players`` seats; a sentence otherwise."""
+    if value is None:
+        return None
+    what = f"None or a seat, an int from 0 to {players - 1}"
+    if not _is_int(value):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    assert isinstance(value, int)
+    if not 0 <= value < players:
+        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    return value
+
+
+def _seats(value: object, owner: str, name: str, players: int) -> tuple[int, ...]:
+    """``value``, if it is a tuple of distinct seats of ``players``; a sentence otherwise."""
+    if value == ():
+        return ()
+    what = f"a tuple of distinct seats, ints from 0 to {players - 1}"
+    if not isinstance(value, tuple) or not all([_is_int(seat) for seat in value]):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    seats = cast("tuple[int, ...]", value)
+    if len(set(seats)) != len(seats) or not all([0 <= seat < players for seat in seats]):
+        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    return seats
+
+
+def _per_seat(
+    value: object, owner: str, name: str, players: int, masks: bool = False
+) -> tuple[int, ...]:
+    """``value``, if it is a tuple of one int (card mask, with ``masks``) per seat."""
+    if type(value) is tuple and len(value) == players:  # the usual case, checked quickly
+        if masks:
+            for item in value:
+                if type(item) is not int or item < 0 or item & _NOT_CARDS:
+                    break
+            else:
+                return value
+        else:
+            for item in value:
+                if type(item) is not int or not _MINUS_SHORT < item < _SHORT:
+                    break
+            else:
+                return value
+    kind = "card masks (ints, as CardSet.mask)" if masks else "ints"
+    what = f"a tuple of {players} {kind}, one per seat"
+    if not isinstance(value, tuple) or not all([_is_int(item) for item in value]):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    found = cast("tuple[int, ...]", value)
+    if len(found) != players:
+        raise HeartsError(
+            f"{owner} {name} must be {what}, got {describe_value(value)} ({len(found)} values)."
+        )
+    for item in found:
+        if masks and (item < 0 or item & ~ALL_CARDS):
+            raise HeartsError(
+                f"{owner} {name} must be {what}, each of the cards 0 to "
+                f"{ALL_CARDS.bit_length() - 1}, got {describe_value(item)} among them."
+            )
+        if not _LOW < item < _HUGE:
+            raise HeartsError(
+                f"{owner} {name} must be {what}, each of at most {_MAX_DIGITS:,} digits, got "
+                f"{describe_value(item)} among them."
+            )
+    return found
+
+
+def _member(
+    value: object, kind: type[enum.Enum], owner: str, name: str, none: bool = False
+) -> None:
+    """Refuse ``value`` unless it is a member of ``kind`` (or None, with ``none``)."""
+    if not isinstance(value, kind) and not (none and value is None):
+        what = f"{'None or ' if none else ''}a {kind.__name__}"
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+
+
+def _flag(value: object, owner: str, name: str) -> bool:
+    """``value``, if it is a bool; a sentence otherwise."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{owner} {name} must be a bool, got {describe_value(value)}.")
+    return value
+
+
+def _card_sets_per_seat(value: object, owner: str, name: str, players: int | None) -> int:
+    """How many seats ``value`` has a CardSet for (``players``, when given); a sentence otherwise."""
+    if type(value) is tuple and (
+        len(value) == players if players is not None else MIN_PLAYERS <= len(value) <= MAX_PLAYERS
+    ):
+        for cards in value:
+            if type(cards) is not CardSet:
+                break
+        else:
+            return len(value)
+    seats = f"{players}" if players is not None else f"{MIN_PLAYERS} to {MAX_PLAYERS}"
+    what = f"a tuple of CardSet values, one per seat ({seats})"
+    if not isinstance(value, tuple) or not all([isinstance(cards, CardSet) for cards in value]):
+        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
+    count = len(value)
+    if count != players if players is not None else not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise HeartsError(
+            f"{owner} {name} must be {what}, got {describe_value(value)} ({count} values)."
+        )
+    return count
+
+
+def _trick_cards(cards: object) -> tuple[object, ...]:
+    """A trick's ``cards`` given as a sequence other than a tuple, as a tuple."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise TypeError(f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(cards)}.")
+    return tuple(cards)
+
+
+def _played(value: object, owner: str) -> tuple[Card, ...]:
+    """``value``, if it is the cards of a trick in play: a tuple of Card values."""
+    if not isinstance(value, tuple) or not all([isinstance(card, Card) for card in value]):
+        raise TypeError(
+            f"{owner} trick must be a tuple of Card values, got {describe_value(value)}."
+        )
+    return cast("tuple[Card, ...]", value)
+
+
+def _tricks(value: object, owner: str) -> tuple[Trick, ...]:
+    """``value``, if it is a tuple of Trick values; a sentence otherwise."""
+    if type(value) is tuple:  # the usual case, checked quickly
+        for trick in value:
+            if type(trick) is not Trick:
+                break
+        else:
+            return value
+    if not isinstance(value, tuple) or not all([isinstance(trick, Trick) for trick in value]):
+        raise TypeError(
+            f"{owner} tricks must be a tuple of Trick values, got {describe_value(value)}."
+        )
+    return cast("tuple[Trick, ...]", value)
+
+
+def _results(value: object, owner: str) -> Sequence[HandResult]:
+    """``value``, if it is a sequence of HandResult values (a History or a tuple)."""
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, Sequence)
+        or not all([isinstance(result, HandResult) for result in value])
+    ):
+        raise TypeError(
+            f"{owner} results must be a sequence of HandResult values (a History or a "
+            f"tuple), got {describe_value(value)}."
+        )
+    return cast("Sequence[HandResult]", value)
+
+
+def _rules(value: object, owner: str) -> Rules:
+    """``value``, if it is a Rules; a sentence otherwise."""
+    if not isinstance(value, Rules):
+        raise TypeError(f"{owner} rules must be a hearts.Rules value, got {describe_value(value)}.")
+    return value

@@ -32,7 +32,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from hearts.cards import Card, CardSet, Suit
 from hearts.display import SeatLine, count, summary_of, table_of
-from hearts.errors import describe_value
+from hearts.errors import HeartsError, describe_value
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView
 
@@ -42,6 +42,8 @@ CARD_WIDTH = 50
 """The width of a card face, in SVG units (pixels at the natural size)."""
 CARD_HEIGHT = 72
 """The height of a card face."""
+MAX_SIZE = 100_000
+"""The widest a picture may be drawn, in pixels (``size``)."""
 _STEP = 20  # a card overlapped in a hand shows this much: its rank and suit
 _BACK_STEP = 12  # hidden cards overlap more: only their number matters
 _FONT = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, Arial, sans-serif"
@@ -126,12 +128,14 @@ def _document(width: float, height: float, body: list[str], title: str, size: in
 
 
 def _check_size(size: object, where: str) -> int | None:
+    """``size``, if it is None or a width in pixels from 1 to :data:`MAX_SIZE`."""
     if size is None:
         return None
-    if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-        raise TypeError(
-            f"{where} takes size=None or a width in pixels (an int from 1), got {describe_value(size)}."
-        )
+    wanted = f"size=None or a width in pixels (an int from 1 to {MAX_SIZE:,})"
+    if not isinstance(size, int) or isinstance(size, bool):
+        raise TypeError(f"{where} takes {wanted}, got {describe_value(size)}.")
+    if not 1 <= size <= MAX_SIZE:
+        raise HeartsError(f"{where} takes {wanted}, got {describe_value(size)}.")
     return size
 
 

@@ -39,8 +39,8 @@ from a clone's root until the first release).
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias, cast
 
 from hearts.cards import NUMBER_OF_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
@@ -162,7 +162,7 @@ def _checked_players(players: object) -> int:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise HeartsError(
             f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, as in Rules.players, "
-            f"got {players}."
+            f"got {describe_value(players)}."
         )
     return players
 
@@ -264,7 +264,7 @@ def bounds(
     return low, high
 
 
-def score_scale(rules: Rules) -> int:
+def score_scale(rules: Rules | object) -> int:
     """What a score is divided by in the vector.
 
     The chips in the game (``chips * players``) in a chip game, else the target score,
@@ -274,7 +274,23 @@ def score_scale(rules: Rules) -> int:
     (100, 80)
     >>> score_scale(Rules.preset("black-maria"))         # 9 hands of 43 points
     387
+    >>> score_scale("standard")
+    Traceback (most recent call last):
+    ...
+    TypeError: score_scale needs a hearts.Rules value, got 'standard'; for a preset, pass hearts.Rules.preset('standard').
     """
+    if not isinstance(rules, Rules):
+        hint = ""
+        if isinstance(rules, str):
+            hint = f"; for a preset, pass hearts.Rules.preset({describe_value(rules)})"
+        raise TypeError(
+            f"score_scale needs a hearts.Rules value, got {describe_value(rules)}{hint}."
+        )
+    return _score_scale(rules)
+
+
+def _score_scale(rules: Rules) -> int:
+    """:func:`score_scale` of rules known to be a :class:`~hearts.Rules`."""
     if rules.chips is not None:
         return rules.chips * rules.players
     if rules.target is not None:
@@ -318,6 +334,11 @@ def encode(
     if not isinstance(view, PlayerView):
         raise TypeError(f"encode needs a hearts.PlayerView, got {describe_value(view)}.")
     history = _flag(history)
+    if isinstance(picked, bool) or not isinstance(picked, (int, str, Iterable)):
+        raise TypeError(
+            f"picked must be a set of cards (a CardSet, card text or a card bitmask), got "
+            f"{describe_value(picked)}."
+        )
     picked_mask = picked if isinstance(picked, int) else CardSet(picked).mask
     if picked_mask < 0 or picked_mask >> CARD_SLOTS:
         raise HeartsError(
@@ -374,7 +395,8 @@ def _encode_state(
     other. ``done`` is ``_played(_constants(state.rules), state.tricks)``, if the caller
     keeps it from one state to the next.
     """
-    passed, received, known, ruled_out = _seat_masks(state, seat)
+    passed_object, received_object, known, ruled_out = _seat_masks(state, seat)
+    passed, received = cast("int", passed_object), cast("int", received_object)
     return _vector(
         state.rules,
         seat,
@@ -650,7 +672,7 @@ def _constants(rules: Rules) -> _Constants:
         hand_size=rules.hand_size,
         points=points.astype(np.float32),
         total=total,
-        scale=score_scale(rules),
+        scale=_score_scale(rules),
         deck_bits=rules.deck_mask << where["deck"],
         suit_cards=suit_cards,
         missing_suit=not all(suit_cards),

@@ -24,15 +24,33 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, final
+from typing import TYPE_CHECKING, ClassVar, Final, cast, final
 
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
-from hearts.errors import describe_value
+from hearts.errors import HeartsError, describe_value
 from hearts.history import History, seen_by
 from hearts.passes import passer, passes_cards
 from hearts.play import _played_mask
 from hearts.rules import PassDirection, Rules
-from hearts.state import HandResult, Phase, State, Trick, _card_sets, check_seat
+from hearts.state import (
+    HandResult,
+    Phase,
+    State,
+    Trick,
+    _card_sets,
+    _flag,
+    _mask,
+    _member,
+    _number,
+    _per_seat,
+    _played,
+    _results,
+    _rules,
+    _seat,
+    _seats,
+    _tricks,
+    check_seat,
+)
 from hearts.transitions import known_masks
 from hearts.value import Value
 
@@ -50,12 +68,14 @@ __all__ = ["PlayerView", "view"]
 class PlayerView(Value):
     """Everything one seat may know of a game, and nothing more.
 
-    Build it with :func:`view`. It is immutable, hashable and picklable, and holds nothing
-    of the game but what the seat may know (no reference to the state); its JSON form is
-    written by :func:`hearts.view_to_dict`. :func:`hearts.legal_moves` accepts it and
-    gives the player's own moves, and :func:`hearts.sample` deals the hidden cards.
-    Card sets are bitmasks in the ``*_mask`` fields and :class:`~hearts.CardSet` values
-    in the properties without the suffix.
+    Build it with :func:`view` (the constructor checks each field's type and form, and
+    refuses any other with a sentence naming the field). It is immutable, hashable and
+    picklable, and holds nothing of the game but what the seat may know (no reference to
+    the state); its JSON form is written by :func:`hearts.view_to_dict`.
+    :func:`hearts.legal_moves` accepts it and gives the player's own moves, and
+    :func:`hearts.sample` deals the hidden cards. Card sets are bitmasks in the
+    ``*_mask`` fields and :class:`~hearts.CardSet` values in the properties without the
+    suffix.
 
     Finished hands keep what the table saw: each :class:`~hearts.HandResult` in
     :attr:`results` has its tricks, claim, points and scores, and of the hidden cards only
@@ -139,28 +159,65 @@ class PlayerView(Value):
 
     def __init__(
         self,
-        rules: Rules,
-        player: int,
-        phase: Phase,
-        hand_number: int,
-        scores: tuple[int, ...],
-        results: Sequence[HandResult],
-        pass_direction: PassDirection,
-        pass_count: int,
-        to_move: tuple[int, ...],
-        leader: int,
-        trick: tuple[Card, ...],
-        tricks: tuple[Trick, ...],
-        taken_masks: tuple[int, ...],
-        hearts_broken: bool,
-        hand_mask: int,
-        dealt_mask: int,
-        passed_mask: int,
-        received_mask: int,
-        hand_sizes: tuple[int, ...],
-        known_masks: tuple[int, ...],
-        ruled_out_masks: tuple[int, ...],
+        rules: Rules | object,
+        player: int | object,
+        phase: Phase | object,
+        hand_number: int | object,
+        scores: tuple[int, ...] | object,
+        results: Sequence[HandResult] | object,
+        pass_direction: PassDirection | object,
+        pass_count: int | object,
+        to_move: tuple[int, ...] | object,
+        leader: int | object,
+        trick: tuple[Card, ...] | object,
+        tricks: tuple[Trick, ...] | object,
+        taken_masks: tuple[int, ...] | object,
+        hearts_broken: bool | object,
+        hand_mask: int | object,
+        dealt_mask: int | object,
+        passed_mask: int | object,
+        received_mask: int | object,
+        hand_sizes: tuple[int, ...] | object,
+        known_masks: tuple[int, ...] | object,
+        ruled_out_masks: tuple[int, ...] | object,
+        *,
+        _unchecked: bool = False,
     ) -> None:
+        # Each field is checked, in the pure build as the compiled one, unless
+        # ``_unchecked``: :func:`view` builds one per decision from a state's own fields,
+        # right by construction, and says so (bots' play stays as fast as it was).
+        if not _unchecked:
+            owner = "PlayerView's"
+            checked = _rules(rules, owner)
+            players = checked.players
+            _seat(player, owner, "player", players)
+            _member(phase, Phase, owner, "phase")
+            _number(hand_number, owner, "hand_number")
+            _per_seat(scores, owner, "scores", players)
+            _results(results, owner)
+            _member(pass_direction, PassDirection, owner, "pass_direction")
+            _number(pass_count, owner, "pass_count")
+            _seats(to_move, owner, "to_move", players)
+            _seat(leader, owner, "leader", players)
+            _played(trick, owner)
+            _tricks(tricks, owner)
+            _per_seat(taken_masks, owner, "taken_masks", players, True)
+            _flag(hearts_broken, owner, "hearts_broken")
+            for name, mask in (
+                ("hand_mask", hand_mask),
+                ("dealt_mask", dealt_mask),
+                ("passed_mask", passed_mask),
+                ("received_mask", received_mask),
+            ):
+                _mask(mask, owner, name)
+            for size in _per_seat(hand_sizes, owner, "hand_sizes", players):
+                if size < 0:
+                    raise HeartsError(
+                        f"PlayerView's hand_sizes must be a tuple of {players} ints, one per "
+                        f"seat, each at least 0, got {describe_value(size)} among them."
+                    )
+            _per_seat(known_masks, owner, "known_masks", players, True)
+            _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "phase", phase)
@@ -353,6 +410,10 @@ def view(state: State | object, player: int | object) -> PlayerView:
     rules = state.rules
     me = check_seat(rules, player)
     passed, got, known, ruled_out = _seat_masks(state, me)
+    # The masks are read as the objects the tuples hold: compiled, they go to the view as
+    # they are, never unboxed and boxed again on the way.
+    hands = cast("tuple[object, ...]", state.hand_masks)
+    dealt = cast("tuple[object, ...]", state.dealt_masks)
     return PlayerView(
         rules=rules,
         player=me,
@@ -368,36 +429,40 @@ def view(state: State | object, player: int | object) -> PlayerView:
         tricks=state.tricks,
         taken_masks=state.taken_masks,
         hearts_broken=state.hearts_broken,
-        hand_mask=state.hand_masks[me],
-        dealt_mask=state.dealt_masks[me],
+        hand_mask=hands[me],
+        dealt_mask=dealt[me],
         passed_mask=passed,
         received_mask=got,
         hand_sizes=tuple([card_count(mask) for mask in state.hand_masks]),
         known_masks=known,
         ruled_out_masks=ruled_out,
+        _unchecked=True,
     )
 
 
-def _seat_masks(state: State, me: int) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+def _seat_masks(state: State, me: int) -> tuple[object, object, tuple[int, ...], tuple[int, ...]]:
     """What seat ``me`` knows of the cards beyond its own hand and the table's open record.
 
     The cards it passed, the cards passed to it (0 until they have changed hands), the
     cards known to be in each seat's hand and those each other seat is known not to hold:
     the fields of :func:`view` that are the seat's own. :mod:`hearts.tensor` reads them
-    from here too when it encodes a seat's view of a state without making the view.
+    from here too when it encodes a seat's view of a state without making the view. The
+    two masks are the ints the state holds, typed as objects: compiled, they are passed
+    on as they are (a view's constructor takes objects), not unboxed and boxed again.
     """
     players = state.rules.players
     phase = state.phase
     playing = phase is _PLAY or phase is _SHOOT
-    got = 0
+    passed = cast("tuple[object, ...]", state.passed_masks)
+    got: object = 0
     direction = state.pass_direction
     if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
-        got = state.passed_masks[passer(me, direction, players)]
+        got = passed[passer(me, direction, players)]
     ruled_out = (0,) * players
     if playing:
         masks = state.ruled_out_masks
         ruled_out = (*masks[:me], 0, *masks[me + 1 :])
-    return state.passed_masks[me], got, known_masks(state, me), ruled_out
+    return passed[me], got, known_masks(state, me), ruled_out
 
 
 def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:
