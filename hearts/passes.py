@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 from typing import cast, overload
 
-from hearts.cards import ALL_CARDS, CardSet, _card_set, cards_of
+from hearts.cards import ALL_CARDS, NUMBER_OF_CARDS, CardSet, _card_set, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
@@ -205,6 +205,7 @@ def _seats(seats: object, players: int) -> tuple[int, ...]:
         raise HeartsError(
             "PassMoves's hand_masks must hold a card mask for each seat it names, got none."
         )
+    named = 0  # the seats seen so far, as bits
     for seat in found:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise TypeError(
@@ -215,10 +216,11 @@ def _seats(seats: object, players: int) -> tuple[int, ...]:
                 f"PassMoves's seats must be indices of its hand_masks, from 0 to {players - 1}, "
                 f"got {describe_value(seat)} among them."
             )
-    if len(set(found)) != len(found):
-        raise HeartsError(
-            f"PassMoves's seats must each be named once, got {describe_value(found)}."
-        )
+        if named >> seat & 1:
+            raise HeartsError(
+                f"PassMoves's seats must each be named once, got {describe_value(found)}."
+            )
+        named |= 1 << seat
     return cast("tuple[int, ...]", found)  # each checked above
 
 
@@ -229,9 +231,9 @@ def _pass_count(count: object) -> int:
             f"PassMoves's count must be an int (the cards each pass holds), got "
             f"{describe_value(count)}."
         )
-    if not 0 <= count <= ALL_CARDS.bit_count():
+    if not 0 <= count <= NUMBER_OF_CARDS:
         raise HeartsError(
-            f"PassMoves's count must be a number of cards from 0 to {ALL_CARDS.bit_count()}, "
+            f"PassMoves's count must be a number of cards from 0 to {NUMBER_OF_CARDS}, "
             f"got {describe_value(count)}."
         )
     return count

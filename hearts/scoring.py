@@ -192,6 +192,7 @@ def _score_hand(
         scores=tally.totals,
         pool=tally.pool,
         winners=_game_winners(rules, tally.totals, hand_number + 1),
+        _unchecked=True,  # made here of checked arguments: not checked again, field by field
     )
 
 
@@ -657,7 +658,9 @@ def _count(value: object, where: str, name: str) -> int:
 
 def _tricks(tricks: object, rules: Rules) -> tuple[Trick, ...]:
     """``tricks`` as a tuple, if it holds at most a hand's :class:`~hearts.Trick` values."""
-    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+    if not isinstance(tricks, tuple) and (  # a tuple at once: Sequence's check is slow
+        isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence)
+    ):
         raise TypeError(
             f"score_hand's tricks must be a tuple of Trick values, got {describe_value(tricks)}."
         )
@@ -681,7 +684,9 @@ def _per_seat(
     """``values`` as a tuple of one int per seat (a card mask each, with ``masks``)."""
     players = rules.players
     what = "card masks" if masks else "ints"
-    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+    if not isinstance(values, tuple) and (  # a tuple at once: Sequence's check is slow
+        isinstance(values, (str, bytes)) or not isinstance(values, Sequence)
+    ):
         raise TypeError(
             f"{where}'s {name} must be a tuple of {what}, one per seat, got "
             f"{describe_value(values)}."
