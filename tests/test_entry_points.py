@@ -551,8 +551,8 @@ def test_every_public_callable_is_a_target() -> None:
         "PassDirection", "Phase", "Rank", "Suit", "ShootMode", "HeartsError",
         "IllegalMoveError", "NotationError", "RulesError", "RecordError", "SearchLimitError",
         # Results the library builds and hands out (frozen records of what happened), and
-        # the raw constructors that the engine uses on its hot path, unchecked by design
-        # (their docstrings say so): build states with new_game, from_hands, apply.
+        # the constructors the engine uses on its hot path, whose refusals (each field's
+        # type and form) tests/test_inputs.py checks one by one, with score_hand's.
         "BotStanding", "GameResult", "TournamentResult", "Replay", "Preset", "Solution",
         "State", "PlayerView", "HandResult", "Trick", "PassMoves", "Progress", "ResultsRun",
         "Move", "record_schema", "score_hand",

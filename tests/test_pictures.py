@@ -230,10 +230,6 @@ def test_size_scales_the_drawn_picture_only() -> None:
         ),
         (lambda: svg.trick([1, 2]), "hearts.svg.trick takes a Trick, got [1, 2]."),
         (lambda: svg.result(None), "hearts.svg.result takes a HandResult, got None."),
-        (
-            lambda: svg.table(passing_state(), size=0),
-            "hearts.svg.table takes size=None or a width in pixels (an int from 1), got 0.",
-        ),
     ],
 )
 def test_wrong_arguments_are_refused_with_a_sentence(
@@ -242,6 +238,15 @@ def test_wrong_arguments_are_refused_with_a_sentence(
     with pytest.raises(TypeError) as error:
         call()
     assert str(error.value) == message
+
+
+def test_a_size_out_of_range_is_refused_with_a_sentence() -> None:
+    """An int size below 1 is a value out of range: a HeartsError (a ValueError)."""
+    with pytest.raises(hearts.HeartsError) as error:
+        svg.table(passing_state(), size=0)
+    assert str(error.value) == (
+        "hearts.svg.table takes size=None or a width in pixels (an int from 1 to 100,000), got 0."
+    )
 
 
 def test_picture_text_is_escaped() -> None:

@@ -159,9 +159,12 @@ def test_card_text_with_an_invisible_character_names_it() -> None:
         ('{"type": "play", "player": 5, "card": "QS"}', r"^move\.player: must be a seat"),
         (
             "[" * 100_000,
-            r"^move: the text is 100,000 characters long, more than the limit of 4,096",
+            r"^move: the text is at least 100,000 bytes long, more than the limit of 4,096",
         ),
-        ('"' + "x" * 5000 + '"', r"^move: the text is 5,002 characters long, more than the limit"),
+        (
+            '"' + "x" * 5000 + '"',
+            r"^move: the text is at least 5,002 bytes long, more than the limit",
+        ),
         ("[1]", r"^move: must be a JSON object \(a move\), got \[1\]\.$"),
     ],
 )

@@ -294,7 +294,7 @@ def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
 
 PUBLIC_CACHES = {
     "hearts.passes._combinations": "keyed by a hand size and a pass count",
-    "hearts.env.pass_calls": "keyed by the Rules",
+    "hearts.env._pass_calls": "keyed by the Rules",
     "hearts.tensor._fields": "keyed by the number of players",
     "hearts.tensor._constants": "keyed by the Rules",
     "hearts.batch._make_rules": "keyed by the Rules (the batched engine's tables)",
