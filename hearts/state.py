@@ -27,7 +27,16 @@ from hearts.play import Position, rules_of_play
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.value import Value, field_code
 
-__all__ = ["HandResult", "Phase", "State", "Trick", "Viewpoint", "check_seat", "field_code"]
+__all__ = [
+    "HandResult",
+    "Phase",
+    "State",
+    "Trick",
+    "Viewpoint",
+    "check_seat",
+    "check_view_fields",
+    "field_code",
+]
 
 _MOST_SEATS: Final = MAX_PLAYERS
 """The most seats a table has: a trick holds at most one card from each."""
@@ -683,24 +692,109 @@ def _checked_position(
     checked = _rules(rules, owner)
     players = checked.players
     _number(seed, owner, "seed", None)
+    _per_seat(dealt_masks, owner, "dealt_masks", players, True)
+    hands = _per_seat(hand_masks, owner, "hand_masks", players, True)
+    _per_seat(passed_masks, owner, "passed_masks", players, True)
+    led, played, done, taken, flag = _check_table(
+        owner, players, phase, hand_number, scores, results, pass_direction, pass_count,
+        to_move, leader, trick, tricks, taken_masks, hearts_broken,
+    )  # fmt: skip
+    if ruled_out_masks is not None:
+        _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
+    return Position(rules_of_play(checked), hands, played, led, not done, flag, taken)
+
+
+def _check_table(
+    owner: str,
+    players: int,
+    phase: object,
+    hand_number: object,
+    scores: object,
+    results: object,
+    pass_direction: object,
+    pass_count: object,
+    to_move: object,
+    leader: object,
+    trick: object,
+    tricks: object,
+    taken_masks: object,
+    hearts_broken: object,
+) -> tuple[int, tuple[Card, ...], tuple[Trick, ...], tuple[int, ...], bool]:
+    """Check the fields a :class:`State` and a player's view share.
+
+    Returns the leader, the trick, the tricks, the cards taken and whether hearts are
+    broken, as checked.
+    """
     _member(phase, Phase, owner, "phase")
     _number(hand_number, owner, "hand_number")
     _per_seat(scores, owner, "scores", players)
     _results(results, owner)
     _member(pass_direction, PassDirection, owner, "pass_direction")
     _number(pass_count, owner, "pass_count")
-    _per_seat(dealt_masks, owner, "dealt_masks", players, True)
-    hands = _per_seat(hand_masks, owner, "hand_masks", players, True)
-    _per_seat(passed_masks, owner, "passed_masks", players, True)
     _seats(to_move, owner, "to_move", players)
     led = _seat(leader, owner, "leader", players)
     played = _played(trick, owner)
     done = _tricks(tricks, owner)
     taken = _per_seat(taken_masks, owner, "taken_masks", players, True)
-    flag = _flag(hearts_broken, owner, "hearts_broken")
-    if ruled_out_masks is not None:
-        _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
-    return Position(rules_of_play(checked), hands, played, led, not done, flag, taken)
+    return led, played, done, taken, _flag(hearts_broken, owner, "hearts_broken")
+
+
+def check_view_fields(
+    rules: object,
+    player: object,
+    phase: object,
+    hand_number: object,
+    scores: object,
+    results: object,
+    pass_direction: object,
+    pass_count: object,
+    to_move: object,
+    leader: object,
+    trick: object,
+    tricks: object,
+    taken_masks: object,
+    hearts_broken: object,
+    hand_mask: object,
+    dealt_mask: object,
+    passed_mask: object,
+    received_mask: object,
+    hand_sizes: object,
+    known_masks: object,
+    ruled_out_masks: object,
+) -> None:
+    """Refuse a hand-built :class:`hearts.PlayerView`'s fields unless of their type and form.
+
+    As a :class:`State`'s are; the view's constructor calls this.
+
+    >>> import hearts
+    >>> seen = hearts.view(hearts.new_game(seed=1), 0)
+    >>> seen.replace(hand_sizes=(13, 13, 13, -1))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.HeartsError: PlayerView's hand_sizes must be a tuple of 4 ints, one per seat, each at least 0, got -1 among them.
+    """
+    owner = "PlayerView's"
+    players = _rules(rules, owner).players
+    _seat(player, owner, "player", players)
+    _check_table(
+        owner, players, phase, hand_number, scores, results, pass_direction, pass_count,
+        to_move, leader, trick, tricks, taken_masks, hearts_broken,
+    )  # fmt: skip
+    for name, mask in (
+        ("hand_mask", hand_mask),
+        ("dealt_mask", dealt_mask),
+        ("passed_mask", passed_mask),
+        ("received_mask", received_mask),
+    ):
+        _mask(mask, owner, name)
+    for size in _per_seat(hand_sizes, owner, "hand_sizes", players):
+        if size < 0:
+            raise HeartsError(
+                f"PlayerView's hand_sizes must be a tuple of {players} ints, one per "
+                f"seat, each at least 0, got {describe_value(size)} among them."
+            )
+    _per_seat(known_masks, owner, "known_masks", players, True)
+    _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
 
 
 def _check_result(

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast, final
 
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
-from hearts.errors import HeartsError, describe_value
+from hearts.errors import describe_value
 from hearts.history import History, seen_by
 from hearts.passes import passer, passes_cards
 from hearts.play import _played_mask
@@ -38,18 +38,8 @@ from hearts.state import (
     State,
     Trick,
     _card_sets,
-    _flag,
-    _mask,
-    _member,
-    _number,
-    _per_seat,
-    _played,
-    _results,
-    _rules,
-    _seat,
-    _seats,
-    _tricks,
     check_seat,
+    check_view_fields,
 )
 from hearts.transitions import known_masks
 from hearts.value import Value
@@ -187,37 +177,12 @@ class PlayerView(Value):
         # ``_unchecked``: :func:`view` builds one per decision from a state's own fields,
         # right by construction, and says so (bots' play stays as fast as it was).
         if not _unchecked:
-            owner = "PlayerView's"
-            checked = _rules(rules, owner)
-            players = checked.players
-            _seat(player, owner, "player", players)
-            _member(phase, Phase, owner, "phase")
-            _number(hand_number, owner, "hand_number")
-            _per_seat(scores, owner, "scores", players)
-            _results(results, owner)
-            _member(pass_direction, PassDirection, owner, "pass_direction")
-            _number(pass_count, owner, "pass_count")
-            _seats(to_move, owner, "to_move", players)
-            _seat(leader, owner, "leader", players)
-            _played(trick, owner)
-            _tricks(tricks, owner)
-            _per_seat(taken_masks, owner, "taken_masks", players, True)
-            _flag(hearts_broken, owner, "hearts_broken")
-            for name, mask in (
-                ("hand_mask", hand_mask),
-                ("dealt_mask", dealt_mask),
-                ("passed_mask", passed_mask),
-                ("received_mask", received_mask),
-            ):
-                _mask(mask, owner, name)
-            for size in _per_seat(hand_sizes, owner, "hand_sizes", players):
-                if size < 0:
-                    raise HeartsError(
-                        f"PlayerView's hand_sizes must be a tuple of {players} ints, one per "
-                        f"seat, each at least 0, got {describe_value(size)} among them."
-                    )
-            _per_seat(known_masks, owner, "known_masks", players, True)
-            _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
+            check_view_fields(
+                rules, player, phase, hand_number, scores, results, pass_direction, pass_count,
+                to_move, leader, trick, tricks, taken_masks, hearts_broken, hand_mask,
+                dealt_mask, passed_mask, received_mask, hand_sizes, known_masks,
+                ruled_out_masks,
+            )  # fmt: skip
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "phase", phase)
