@@ -7,7 +7,7 @@ condition of an ``if``, a ``while``, a conditional expression or a comprehension
 to ``True`` and to ``False``, or a statement of a function body deleted (made ``pass``).
 Error messages (f-strings) and annotations are left alone.
 
-A second set of operators (``--operators second``; ``all`` runs both) changes operators
+A second set of operators (``--operators second``; ``all`` runs every set) changes operators
 instead: a comparison reversed (``<`` to ``>``, ``<=`` to ``>=`` and back, which is the
 same as swapping its operands, ``a < b`` to ``b < a``), the operands of a
 non-commutative operator swapped (``-``, ``/``, ``//``, ``%``, ``**``, ``<<``, ``>>``:
@@ -17,6 +17,17 @@ to ``x``), a bitwise one changed (``&`` to ``|`` and back, ``^`` to ``|``, the s
 expression swapped (``a if c else b`` to ``b if c else a``), and ``min`` and ``max``
 exchanged. Commutative operators (``+``, ``*``, ``&``, ``|``, ``^``, ``==``) are never
 swapped: that changes nothing.
+
+A third set (``--operators third``) changes which value is read or returned: a subscript
+read at another index (``a[i]`` to ``a[0]`` and to ``a[-1]``, for an index that is not a
+constant, which the first set already moves), an operand of ``&``, ``|``, ``^``, ``+`` or
+``-`` dropped (``a & b`` to ``a`` and to ``b``; ``x |= y`` to ``x = y``; an operand
+that is ``0``, or ``1`` beside ``+`` and ``-``, is not dropped: the first set's constant
+moved by one already makes that code), and the value of a ``return`` replaced: a
+boolean one (a comparison, ``not``, ``and``/``or`` of such, ``isinstance``, ``any``,
+``all``, ``bool``, ``True``/``False``) negated, in a rich comparison method (``__eq__``
+and the like) also made ``NotImplemented`` (Python then falls back to identity), a
+``NotImplemented`` there made ``False``, and any other value made ``None``.
 
 Each mutant is run against the
 fast tests (:data:`FAST_TESTS`) that execute the changed code, with ``pytest -x``, on a
@@ -38,6 +49,7 @@ Usage (from the root of a clone, with the test extra installed; no other tool)::
     python scripts/mutation.py --quick              # a smoke test of the machinery
     python scripts/mutation.py --list               # the mutants, without running them
     python scripts/mutation.py --operators second hearts/play.py   # the second set
+    python scripts/mutation.py --operators all hearts/passes.py    # the three sets
 
 The results go to standard output (the survivors with file:line and the change), and with
 ``--json FILE`` to a file. Nothing in the working tree is changed. See
@@ -104,6 +116,9 @@ def fast_tests(root: Path = ROOT) -> list[str]:
 FAST_TESTS = fast_tests()
 """The test files each mutant is run against (the tests of them that execute its code)."""
 
+MEMORY_LIMIT = 4 * 2**30
+"""The memory (bytes of data) a test run of one mutant may take; past it, MemoryError."""
+
 QUICK_MODULES = ("hearts/scoring.py",)
 QUICK_TESTS = ("tests/test_rule_mutants.py", "tests/test_scoring.py")
 """``--quick``: a few mutants of scoring against two small test files (no traced run)."""
@@ -115,14 +130,16 @@ EQUIVALENT: dict[str, str] = {
     "hearts/engine.py:_viewpoint_moves: state.phase is Phase.DEAL -> False": "shortcut: in the deal phase a seat has no moves anyway",
     "hearts/engine.py:_viewpoint_moves: return () -> pass #2": "shortcut: in the deal phase a seat has no moves anyway",
     "hearts/engine.py:solve: 0 -> -1": "unreachable: one seat moves in the play phase, so to_move[-1] is to_move[0]",
-    "hearts/scoring.py:shooter: return None -> pass": "shortcut: the function returns None without it",
-    "hearts/scoring.py:score_hand: len(tricks) < rules.hand_size -> True": "shortcut: with every trick played no card is unplayed, so no claimer is found",
-    "hearts/scoring.py:score_hand: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
-    "hearts/scoring.py:score_hand: 0 -> 1 #2": "redundant: the claimer takes every unplayed card, so it is found with or without 2♣",
-    "hearts/scoring.py:_tally: rules.no_trick_bonus -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:_shooter: return None -> pass": "shortcut: the function returns None without it",
+    "hearts/scoring.py:_score_hand: len(tricks) < rules.hand_size -> True": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/scoring.py:_score_hand: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/scoring.py:_score_hand: 0 -> 1": "redundant: the claimer takes every unplayed card, at least the cards of the last trick besides 2♣, so it is found with or without 2♣",
+    "hearts/scoring.py:_tally: rules.no_trick_bonus or rules.no_heart_bonus -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:_tally: rules.multiplier_mask -> True": "shortcut: with no multiplier card _multiplied gives the points as they are",
+    "hearts/scoring.py:_tally: rules.multiplier_mask -> True #2": "shortcut: with no multiplier card _multiplied gives the points as they are",
     "hearts/scoring.py:_tally: term is not zeros -> True": "shortcut: adds zeros",
     "hearts/scoring.py:_tally: any(adjustments) -> True": "shortcut: adds zeros",
-    "hearts/scoring.py:game_winners: max(scores) >= rules.chips * rules.players -> max(scores) > rules.chips * rules.players": "redundant: a player holding every chip leaves the others none, which ends the game already",
+    "hearts/scoring.py:_game_winners: max(scores) >= rules.chips * rules.players -> max(scores) > rules.chips * rules.players": "redundant: a player holding every chip leaves the others none, which ends the game already",
     "hearts/scoring.py:_chip_changes: 0 -> 1": "redundant: with no clean seat the share goes to nobody",
     "hearts/scoring.py:_chip_changes: 0 -> -1": "redundant: with no clean seat the share goes to nobody",
     "hearts/scoring.py:_adjustments: if not rules.resets and rules.score_floor is None: return (0,) * le... -> pass": "shortcut: without resets or a floor the loop gives zeros too",
@@ -192,6 +209,10 @@ EQUIVALENT: dict[str, str] = {
     "hearts/transitions.py:_apply_pass: 0 -> -1": "unreachable: a move refuses a negative seat when it is built",
     "hearts/transitions.py:_waiting_for: 0 -> -1": "unreachable: a move refuses a negative seat when it is built",
     "hearts/passes.py:pass_refusal: return None -> pass": "shortcut: the function returns None without it",
+    "hearts/passes.py:call_refusal: return None -> pass #2": "shortcut: the function returns None without it",
+    "hearts/passes.py:_masks: isinstance(masks, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
+    "hearts/passes.py:_seats: isinstance(seats, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
+    "hearts/scoring.py:_mask: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
     "hearts/play.py:refusal: return None -> pass": "shortcut: the function returns None without it",
     "hearts/passes.py:_combinations: 64 -> 65": "cache size",
     "hearts/passes.py:_combinations: 64 -> 63": "cache size",
@@ -207,12 +228,17 @@ EQUIVALENT: dict[str, str] = {
     "hearts/passes.py:PassMoves._unrank: if combinations_of is not None: for position in combinations_of[ind... -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
     "hearts/passes.py:PassMoves._unrank: combinations_of is not None -> False": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
     "hearts/passes.py:PassMoves._unrank: return mask -> pass": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py)",
-    "hearts/claims.py:claim_is_safe: if trick: led = led_card(trick) suit = LED_MASK[led] if led >= 0 el... -> pass": "pruning: the search alone is exact; the mid-trick quick rejections only save it time",
-    "hearts/claims.py:claim_is_safe: 0 -> 1": "pruning: with 2♣ led the quick mid-trick rejections are skipped and the search decides",
-    "hearts/claims.py:claim_is_safe: search.outranked(position, hand, suit, waiting) -> False": "pruning: the search alone is exact; the mid-trick quick rejections only save it time",
-    "hearts/claims.py:_ClaimSearch._lead_wins: not position.first and self.outranked(position, hand) -> False": "pruning: the search alone is exact; the quick rejection at a lead only saves it time",
+    "hearts/claims.py:claim_is_safe: 0 -> 1": "unread: the claim search never reads the cards taken (Position.taken), only the hands, the trick, its leader, first and broken",
+    "hearts/claims.py:claim_is_safe: 0 -> -1": "unread: the claim search never reads the cards taken (Position.taken), only the hands, the trick, its leader, first and broken",
+    "hearts/claims.py:safe_claim: if trick: led = led_card(trick) suit = LED_MASK[led] if led >= 0 el... -> pass": "pruning: the search alone is exact; the mid-trick quick rejections only save it time",
+    "hearts/claims.py:safe_claim: trick -> False": "pruning: the search alone is exact; the mid-trick quick rejections only save it time",
+    "hearts/claims.py:safe_claim: led >= 0 -> True": "redundant: LED_MASK[-1] is 0 (a joker's), the 0 given when no suit is led",
+    "hearts/claims.py:safe_claim: 0 -> -1": "redundant: led_card gives -1 or a card, so led >= -1 always holds, and LED_MASK[-1] is 0 (a joker's), the 0 given when no suit is led",
+    "hearts/claims.py:safe_claim: search.shortcuts and search.outranked(position, hand, suit, waiting) -> False": "pruning: the search alone is exact; the mid-trick quick rejections only save it time",
+    "hearts/claims.py:_ClaimSearch._lead_wins: shortcuts and not position.first and self.outranked(position, hand) -> False": "pruning: the search alone is exact; the quick rejection at a lead only saves it time",
+    "hearts/claims.py:_ClaimSearch._lead_wins: if ( shortcuts and position.first and self.outranked(position, hand... -> pass": "pruning: the search alone is exact; skipping a first-trick lead that the quick rejection refuses only saves it time",
     "hearts/claims.py:_ClaimSearch.outranked: for suit in SUIT_MASKS: mine = hand & suit if not mine or suit == l... -> pass": "pruning: never rejecting early leaves the exact search to decide",
-    "hearts/claims.py:_ClaimSearch.outranked: other in waiting and not mask & led and not self._discards(position... -> True": "pruning: trusting no seat leaves the exact search to decide",
+    "hearts/claims.py:_ClaimSearch.outranked: other in waiting and not mask & led and not of.allowed(mask, positi... -> True": "pruning: trusting no seat leaves the exact search to decide",
     "hearts/claims.py:_ClaimSearch.outranked: rules.forced_discard and theirs & rules.penalty_mask -> True": "pruning: trusting no seat leaves the exact search to decide",
     "hearts/claims.py:_ClaimSearch.outranked: lower & (lower - 1) -> False": "pruning: comparing with the claimer's highest card rejects less, and the search decides",
     "hearts/claims.py:_ClaimSearch.outranked: if lower & (lower - 1): lower ^= 1 << (lower.bit_length() - 1) -> pass": "pruning: comparing with the claimer's highest card rejects less, and the search decides",
@@ -222,6 +248,7 @@ EQUIVALENT: dict[str, str] = {
     "hearts/claims.py:_ClaimSearch._kinds: 1 -> 0 #3": "redundant: the card counted above itself is never the claimer's",
     "hearts/claims.py:_ClaimSearch._kinds: 1 -> 2 #4": "redundant: adds the claimer's 2♣ to every club alike, so the kinds are the same",
     "hearts/claims.py:_ClaimSearch._kinds: kinds.add(kind) -> pass": "pruning: every card its own kind makes the search try them all",
+    "hearts/claims.py:_ClaimSearch._kinds: kind not in kinds -> True": "pruning: every card its own kind makes the search try them all",
 }
 """Mutants no test can tell from the real code, by :attr:`Mutant.key`, with the reason.
 
@@ -257,23 +284,45 @@ EQUIVALENT_SECOND: dict[str, str] = {
     "hearts/claims.py:_leads_win: mine and (others & suit).bit_length() > (mine & -mine).bit_length() -> mine or (others & suit).bit_length() > (mine & -mine).bit_length()": "pruning: any suit the claimer holds makes the shortcut say 'not sure', so it says 'wins' no more often, and the exact search decides",
     "hearts/claims.py:_leads_win: others & suit -> others | suit": "pruning: the others are counted as holding the whole suit, so the shortcut says 'wins' no more often, and the exact search decides",
     "hearts/claims.py:_leads_win: mine & -mine -> mine | -mine": "representation: mine | -mine is minus the lowest card's bit, whose bit_length is that of the bit itself",
+    "hearts/scoring.py:_game_winners: min(seat, partner[seat]) -> max(seat, partner[seat])": "representation: a partnership named by its higher seat instead of its lower: the number of partnerships among the winners is the same",
     "hearts/play.py:RulesOfPlay.__init__: rules.players - 2 -> 2 - rules.players": "unread: club_leads asks first_leader about seats 0 and 1; the empty hands padded after them are never read",
 }
 """The same as :data:`EQUIVALENT`, for the mutants of the second set of operators
 (``--operators second``), each read after the full run of 2026-11-27."""
 
+EQUIVALENT_THIRD: dict[str, str] = {
+    "hearts/scoring.py:_score_hand: rules.deck_mask & ~played -> ~played": "unreachable: the cards taken are cards of the deck, so the unplayed cards outside it meet none of them (only a hand-built result taking a card outside the deck tells them apart)",
+    "hearts/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bon... -> rules.point_mask | rules.moon_mask | rules.penalty_mask": "redundant: the bonus cards are cards worth points (point_mask is the positive cards and the bonus cards)",
+    "hearts/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.point_mask": "redundant: the moon's cards are cards worth points (the positive cards, with the bonus cards when the moon needs them)",
+    "hearts/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.moon_mask": "redundant: the moon's cards and the bonus cards, added after, are the cards worth points (the positive cards and the bonus cards)",
+    "hearts/scoring.py:additive: rules.deck_mask & HEARTS_MASK -> HEARTS_MASK": "unreachable: the mask is only compared with the cards taken, which are cards of the deck (only a hand-built call taking a heart outside the deck tells them apart)",
+    "hearts/scoring.py:_bonuses: rules.deck_mask & HEARTS_MASK -> HEARTS_MASK": "unreachable: the mask is only compared with the cards taken, which are cards of the deck (only a hand-built result taking a heart outside the deck tells them apart)",
+    "hearts/claims.py:safe_claim: hand & suit -> suit": "pruning: the search alone is exact; rejecting a claimer off the suit led at once only saves it time (its card off suit never wins the trick)",
+    "hearts/claims.py:_ClaimSearch._lead_wins: hand ^ 1 << card -> hand": "pruning: the card led is in the hand, so this is the second set's hand | 1 << card (EQUIVALENT_SECOND): a count changed only against a seat never trusted",
+    "hearts/claims.py:_ClaimSearch._after: after.hands[self.seat] -> after.hands[0]": "unreachable: after a whole trick every seat holds as many cards, so seat 0's hand is empty exactly when the claimer's is (and a claimer with no card left wins at its lead too); only hand-built hands of unequal sizes tell them apart",
+    "hearts/claims.py:_ClaimSearch._kinds: claimer & _CHUNKS[chunk] -> _CHUNKS[chunk]": "pruning: every card of the suit above counts, so each card of a suit is a kind of its own: the search tries every card",
+    "hearts/claims.py:_ClaimSearch._kinds: bit & self.named -> self.named": "redundant today: the named flag made the same for every card, as the second set's bit | self.named (EQUIVALENT_SECOND), which see",
+}
+"""The same as :data:`EQUIVALENT`, for the mutants of the third set of operators
+(``--operators third``), each read after the run of 2026-11-29 (``hearts/scoring.py``,
+``hearts/claims.py``, sampled, and ``hearts/passes.py``)."""
+
 OPERATOR_SETS: dict[str, frozenset[str]] = {
     "first": frozenset({"delete", "condition", "constant", "compare"}),
     "second": frozenset({"reverse", "swap", "boolop", "not", "invert", "bitop", "ifexp", "minmax"}),
+    "third": frozenset({"index", "drop", "return"}),
 }
-OPERATOR_SETS["all"] = OPERATOR_SETS["first"] | OPERATOR_SETS["second"]
+OPERATOR_SETS["all"] = OPERATOR_SETS["first"] | OPERATOR_SETS["second"] | OPERATOR_SETS["third"]
 """What each set of operators mutates (the ``what`` of :class:`_Collector`'s notes)."""
+
+SETS = ("first", "second", "third")
+"""The sets of operators ``all`` runs, in order."""
 
 
 def equivalent_reason(mutant: Mutant) -> str | None:
     """Why ``mutant`` is equivalent, when it is listed as such."""
-    table = EQUIVALENT if mutant.operators == "first" else EQUIVALENT_SECOND
-    return table.get(mutant.key)
+    tables = {"first": EQUIVALENT, "second": EQUIVALENT_SECOND, "third": EQUIVALENT_THIRD}
+    return tables[mutant.operators].get(mutant.key)
 
 
 # --- the mutants ---------------------------------------------------------------------------
@@ -309,6 +358,42 @@ _BITWISE: dict[type[ast.operator], type[ast.operator]] = {
     ast.BitXor: ast.BitOr,
 }
 _SYMBOL = {ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}
+_DROPPED = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.Add, ast.Sub)
+"""The operators of which the third set drops an operand."""
+_COMPARISON_METHODS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"})
+_BOOLEAN_CALLS = frozenset({"isinstance", "issubclass", "any", "all", "bool", "callable"})
+
+
+def _int_constant(node: ast.AST) -> int | None:
+    """The value of an int literal (``-1`` included), or None."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        value = _int_constant(node.operand)
+        return None if value is None else -value
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _droppable(op: ast.operator, operand: ast.expr) -> bool:
+    """Whether the third set drops ``operand`` of ``op`` (see the module's docstring)."""
+    value = _int_constant(operand)
+    # Not 0, nor 1 beside + and -: the first set's constant moved by one makes that code.
+    return not (value == 0 or (value == 1 and isinstance(op, (ast.Add, ast.Sub))))
+
+
+def _boolean(node: ast.expr) -> bool:
+    """Whether ``node`` evidently gives a bool (so the third set negates its return)."""
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.Not)
+    if isinstance(node, ast.BoolOp):
+        return all(_boolean(value) for value in node.values)
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, bool)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in _BOOLEAN_CALLS
+    return False
 
 
 @dataclass
@@ -444,17 +529,45 @@ class _Collector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
+        text = any(
+            isinstance(side, ast.Constant) and isinstance(side.value, str)
+            for side in (node.left, node.right)
+        )
         if isinstance(node.op, _NOT_COMMUTATIVE) and not (
             isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
         ):
             self._note(node, "swap")
         if type(node.op) in _BITWISE:
             self._note(node, "bitop")
+        if isinstance(node.op, _DROPPED) and not text:
+            self._note(node, "drop")
         self.generic_visit(node)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         if type(node.op) in _BITWISE:
             self._note(node, "bitop")
+        if isinstance(node.op, _DROPPED):
+            self._note(node, "drop")
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        # A value read at another index; a constant index is the first set's to move.
+        if (
+            isinstance(node.ctx, ast.Load)
+            and not isinstance(node.slice, ast.Slice)
+            and _int_constant(node.slice) is None
+        ):
+            self._note(node, "index")
+        self.generic_visit(node)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        value = node.value
+        if (
+            self.in_body
+            and value is not None
+            and not (isinstance(value, ast.Constant) and value.value is None)
+        ):
+            self._note(node, "return")
         self.generic_visit(node)
 
     def visit_BoolOp(self, node: ast.BoolOp) -> None:
@@ -503,8 +616,13 @@ class _Collector(ast.NodeVisitor):
 _BLOCKS = frozenset({"body", "orelse", "finalbody", "handlers"})
 
 
-def _replacements(node: ast.AST, what: str, text: str) -> Iterator[tuple[str, str, str]]:
-    """(kind, replacement text, short description of it) for each mutation of ``node``."""
+def _replacements(
+    node: ast.AST, what: str, text: str, function: str = ""
+) -> Iterator[tuple[str, str, str]]:
+    """(kind, replacement text, short description of it) for each mutation of ``node``.
+
+    ``function`` is where ``node`` is (``Class.method``), which a return's mutants read.
+    """
     if what == "delete":
         yield "statement deleted", "pass", "pass"
     elif what == "condition":
@@ -564,16 +682,50 @@ def _replacements(node: ast.AST, what: str, text: str) -> Iterator[tuple[str, st
         name = "max" if call.func.id == "min" else "min"  # type: ignore[attr-defined]
         mutated = ast.unparse(ast.Call(ast.Name(name, ast.Load()), call.args, call.keywords))
         yield "min and max exchanged", f"({mutated})", mutated
+    elif what == "index":
+        subscript: ast.Subscript = node  # type: ignore[assignment]
+        for index in (0, -1):
+            new = ast.Subscript(subscript.value, ast.parse(str(index), mode="eval").body)
+            mutated = ast.unparse(new)
+            yield "index replaced", f"({mutated})", mutated
+    elif what == "drop":
+        if isinstance(node, ast.AugAssign):
+            mutated = ast.unparse(ast.Assign([node.target], node.value, lineno=node.lineno))
+            yield "operand dropped", mutated, mutated
+        else:
+            binop = node  # type: ignore[assignment]
+            for operand in (binop.left, binop.right):
+                if not _droppable(binop.op, operand):
+                    continue
+                kept = binop.right if operand is binop.left else binop.left
+                mutated = ast.unparse(kept)
+                yield "operand dropped", f"({mutated})", mutated
+    elif what == "return":
+        value: ast.expr = node.value  # type: ignore[attr-defined]
+        changed = []
+        comparison = function.rsplit(".", 1)[-1] in _COMPARISON_METHODS
+        if isinstance(value, ast.Name) and value.id == "NotImplemented":
+            changed.append("False" if comparison else "None")
+        elif isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            changed.append(str(not value.value))
+        elif _boolean(value):
+            changed.append(f"not ({ast.unparse(value)})")
+            if comparison:
+                changed.append("NotImplemented")
+        else:
+            changed.append("None")
+        for new in changed:
+            yield "return value replaced", f"return {new}", new
 
 
 def mutants_of(path: str, root: Path = ROOT, operators: str = "first") -> list[Mutant]:
     """Every mutant of the module at ``path`` (relative to ``root``), in source order.
 
-    ``operators`` is the set of operators (:data:`OPERATOR_SETS`): ``first``, ``second``
-    or ``all`` (the first set's mutants, then the second's).
+    ``operators`` is the set of operators (:data:`OPERATOR_SETS`): ``first``, ``second``,
+    ``third`` or ``all`` (the first set's mutants, then the second's, then the third's).
     """
     if operators == "all":
-        return [*mutants_of(path, root, "first"), *mutants_of(path, root, "second")]
+        return [mutant for each in SETS for mutant in mutants_of(path, root, each)]
     chosen = OPERATOR_SETS[operators]
     text = (root / path).read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
@@ -587,7 +739,7 @@ def mutants_of(path: str, root: Path = ROOT, operators: str = "first") -> list[M
             continue
         start, end = _span(lines, node)
         original = text[start:end]
-        for kind, replacement, short in _replacements(node, what, original):
+        for kind, replacement, short in _replacements(node, what, original, function):
             source = text[:start] + replacement + text[end:]
             if source == text:
                 continue
@@ -639,8 +791,22 @@ else:
 _SELECT = os.environ.get("MUTATION_SELECT")
 _RECORD = os.environ.get("MUTATION_RECORD")
 _TARGETS = set(json.loads(os.environ.get("MUTATION_TARGETS", "[]")))
-_LIMITS = json.loads(os.environ.get("MUTATION_LIMITS", "{}"))
+_LIMITS = {}
+if os.environ.get("MUTATION_LIMITS"):  # a file: one limit per test is too long for a variable
+    with open(os.environ["MUTATION_LIMITS"], encoding="utf-8") as _file:
+        _LIMITS = json.load(_file)
 _LIMIT = float(os.environ.get("MUTATION_LIMIT", "0"))
+_MEMORY = int(os.environ.get("MUTATION_MEMORY", "0"))
+
+if _MEMORY:
+    # A mutant that grows a list for ever (a loop that no longer takes its card off) fails
+    # with MemoryError here, instead of filling the machine's memory before its time limit.
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        pass
+    else:
+        resource.setrlimit(resource.RLIMIT_DATA, (_MEMORY, _MEMORY))
 
 
 def _expired(signum, frame):
@@ -785,7 +951,7 @@ def _pytest_command(tree: Path, files: Sequence[str], stop_first: bool) -> list[
 
 def _environment(tree: Path, **extra: str) -> dict[str, str]:
     own = ("PYTEST_ADDOPTS", "HEARTS_EXPECT_COMPILED", "MUTATION_SELECT", "MUTATION_RECORD",
-           "MUTATION_LIMITS", "MUTATION_LIMIT")  # fmt: skip
+           "MUTATION_LIMITS", "MUTATION_LIMIT", "MUTATION_MEMORY")  # fmt: skip
     env = {name: value for name, value in os.environ.items() if name not in own}
     env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", **extra)
     return env
@@ -862,7 +1028,11 @@ class Worker:
         select.write_text("\n".join(tests) + "\n", encoding="utf-8")
         files = sorted({nodeid.split("::")[0] for nodeid in tests})
         extra = {"MUTATION_SELECT": str(select)} if any("::" in t for t in tests) else {}
-        extra["MUTATION_LIMITS"] = json.dumps({k: v for k, v in limits.items() if k})
+        # In a file: the limits of a thousand tests are too long for the environment.
+        limits_file = self.tree / "mutation-limits.json"
+        limits_file.write_text(json.dumps({k: v for k, v in limits.items() if k}), "utf-8")
+        extra["MUTATION_LIMITS"] = str(limits_file)
+        extra["MUTATION_MEMORY"] = str(MEMORY_LIMIT)
         if "" in limits:
             extra["MUTATION_LIMIT"] = str(limits[""])
         target.write_text(mutant.source, encoding="utf-8")
@@ -937,20 +1107,40 @@ def run_mutants(
 # --- the report ----------------------------------------------------------------------------
 
 
+OUTCOMES = ("killed", "timeout", "equivalent", "survived", "error", "not run")
+
+
+def outcome(mutant: Mutant) -> str:
+    """What ``mutant`` counts as: killed, timeout, equivalent, survived, error or not run.
+
+    A timeout counts as killed, unless the mutant is listed as equivalent: then it only
+    ran slower (a pruning of the claim search lost, or a machine under load), which no
+    test's result tells, and it stays equivalent (:func:`summary` names it).
+    """
+    status = mutant.status
+    if status in ("survived", "not covered") or status == "timeout":
+        if equivalent_reason(mutant) is not None:
+            return "equivalent"
+        return "timeout" if status == "timeout" else "survived"
+    return "error" if status.startswith("error") else status
+
+
 def summary(mutants: Sequence[Mutant]) -> dict[str, object]:
     """The counts, the score and the survivors, as the report prints them."""
     ran = [m for m in mutants if m.status != "not run"]
-    killed = [m for m in ran if m.status in ("killed", "timeout")]
+    killed = [m for m in ran if outcome(m) in ("killed", "timeout")]
     survived = [m for m in ran if m.status in ("survived", "not covered")]
-    equivalent = [m for m in survived if equivalent_reason(m) is not None]
-    gaps = [m for m in survived if equivalent_reason(m) is None]
-    errors = [m for m in ran if m.status.startswith("error")]
-    stale = sorted(m.key for m in killed if equivalent_reason(m) is not None)
+    equivalent = [m for m in ran if outcome(m) == "equivalent"]
+    gaps = [m for m in ran if outcome(m) == "survived"]
+    errors = [m for m in ran if outcome(m) == "error"]
+    # A mutant listed as equivalent that a test fails is not equivalent: its entry is stale.
+    stale = sorted(m.key for m in ran if m.status == "killed" and equivalent_reason(m))
+    slow = sorted(m.key for m in ran if m.status == "timeout" and equivalent_reason(m))
     scored = len(ran) - len(equivalent) - len(errors)
     return {
         "mutants": len(ran),
         "killed": len(killed),
-        "timeouts": sum(m.status == "timeout" for m in ran),
+        "timeouts": sum(outcome(m) == "timeout" for m in ran),
         "survived": len(survived),
         "not_covered": sum(m.status == "not covered" for m in ran),
         "equivalent": len(equivalent),
@@ -960,6 +1150,7 @@ def summary(mutants: Sequence[Mutant]) -> dict[str, object]:
         "survivors": [m.describe() for m in gaps],
         "equivalent_survivors": [f"{m.describe()}: {equivalent_reason(m)}" for m in equivalent],
         "stale_equivalent_entries": stale,
+        "equivalent_timeouts": slow,
         "survivor_keys": [m.key for m in gaps],
     }
 
@@ -969,13 +1160,11 @@ def print_report(mutants: Sequence[Mutant], modules: Sequence[str], seconds: flo
     print(f"\nmutants by module ({seconds / 60:.1f} min):")
     for module in modules:
         mine = [m for m in mutants if m.path == module]
-        counts = {s: sum(m.status == s for m in mine) for s in ("killed", "timeout")}
-        alive = [m for m in mine if m.status in ("survived", "not covered")]
-        same = sum(equivalent_reason(m) is not None for m in alive)
+        counts = {s: sum(outcome(m) == s for m in mine) for s in OUTCOMES}
         print(
             f"  {module}: {len(mine)} mutants, {counts['killed'] + counts['timeout']} killed "
-            f"({counts['timeout']} timeouts), {same} equivalent, "
-            f"{len(alive) - same} survived"
+            f"({counts['timeout']} timeouts), {counts['equivalent']} equivalent, "
+            f"{counts['survived']} survived"
         )
     result = summary(mutants)
     if result["errors"]:
@@ -991,8 +1180,12 @@ def print_report(mutants: Sequence[Mutant], modules: Sequence[str], seconds: flo
         for line in result["survivors"]:
             print(f"  {line}")
     if result["stale_equivalent_entries"]:
-        print("\nlisted as equivalent but killed (remove from EQUIVALENT or EQUIVALENT_SECOND):")
+        print("\nlisted as equivalent but killed (remove from its EQUIVALENT table):")
         for key in result["stale_equivalent_entries"]:
+            print(f"  {key}")
+    if result["equivalent_timeouts"]:
+        print("\nlisted as equivalent, timed out (still counted as equivalent: slower only):")
+        for key in result["equivalent_timeouts"]:
             print(f"  {key}")
 
 
@@ -1009,7 +1202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
     parser.add_argument(
         "--operators", choices=sorted(OPERATOR_SETS), default="first",
-        help="which operators: first (the default), second, or all (both)",
+        help="which operators: first (the default), second, third, or all (every set)",
     )  # fmt: skip
     parser.add_argument(
         "--equivalent", action="store_true",
@@ -1019,7 +1212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per mutant")
     parser.add_argument(
         "--tests", nargs="+", metavar="FILE",
-        help="run each mutant against these test files, without the traced run",
+        help="run each mutant against these test files (or test node ids), without the "
+        "traced run",
     )  # fmt: skip
     parser.add_argument(
         "--match", metavar="TEXT", action="append",

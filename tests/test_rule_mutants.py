@@ -12,9 +12,10 @@ import itertools
 import random
 import re
 import types
+from unittest import mock
 
 import pytest
-from positions import MOON_HANDS, hold_hand, legal_cards, play, position
+from positions import HEARTS, MOON_HANDS, hold_hand, legal_cards, play, position
 from test_scoring_variants import score
 
 import hearts
@@ -438,12 +439,18 @@ def test_the_sun_is_scored_by_its_own_mode() -> None:
 def test_a_shooter_needs_the_shots_value_to_subtract_it() -> None:
     """Rule: with ``moon_choice_needs_score`` the shooter may subtract the shot only when
     its total is at least the value (Trickster: "no negative scores"): 26 for the moon,
-    52 for the sun."""
+    52 for the sun. The shooter's own total, not another seat's.
+
+    Mutant (third set): the total read at seat 0 (``scores[seat]`` to ``scores[0]``) for
+    P2's moon."""
     rules = Rules(moon="choose", sun="choose", moon_choice_needs_score=True)
     moon = (CardSet(_MOON[0]).mask, Rules().deck_mask & ~CardSet(_MOON[0]).mask, 0, 0)
     both = (hearts.ShootMode.ADD, hearts.ShootMode.SUBTRACT)
     assert hearts.shoot_options(rules, moon, (26, 0, 0, 0)) == (0, both)
     assert hearts.shoot_options(rules, moon, (25, 0, 0, 0)) is None
+    moon_2 = (0, moon[1], moon[0], 0)
+    assert hearts.shoot_options(rules, moon_2, (0, 0, 26, 0)) == (2, both)
+    assert hearts.shoot_options(rules, moon_2, (30, 30, 25, 30)) is None
     sun = (Rules().deck_mask, 0, 0, 0)
     assert hearts.shoot_options(rules, sun, (52, 0, 0, 0)) == (0, both)
     assert hearts.shoot_options(rules, sun, (30, 0, 0, 0)) is None
@@ -462,17 +469,36 @@ def test_safety_reads_the_totals_after_resets() -> None:
     assert plain.shoot_mode is hearts.ShootMode.ADD
 
 
-@pytest.mark.parametrize(("hands", "mode"), [(1, "subtract"), (2, "add")])
-def test_safety_knows_when_a_fixed_number_of_hands_ends(hands: int, mode: str) -> None:
+@pytest.mark.parametrize(
+    ("hands", "hand_number", "mode"),
+    [(1, 0, "subtract"), (2, 0, "add"), (2, 1, "subtract"), (3, 1, "add")],
+)
+def test_safety_knows_when_a_fixed_number_of_hands_ends(
+    hands: int, hand_number: int, mode: str
+) -> None:
     """Rule: with a fixed number of hands (Black Maria) the game ends after the last one;
     the automatic safety subtracts only on that hand (WOCG, Trickster). Hand 0 is the
-    last of a one-hand game, not of a two-hand one."""
+    last of a one-hand game, not of a two-hand one; hand 1 the last of a two-hand game.
+
+    Mutant (third set): the hands played counted as 1 whatever the hand
+    (``hand_number + 1`` to ``1`` in the safety's test of the end of the game)."""
     rules = Rules(moon="safety", target=None, hands=hands)
-    result = score(rules, _MOON, scores=(30, 0, 0, 0))
-    assert result.shoot_mode is hearts.ShootMode(mode)
     taken = tuple(CardSet(cards).mask for cards in _MOON)
+    result = hearts.score_hand(
+        rules,
+        hand_number=hand_number,
+        pass_direction=hearts.PassDirection.HOLD,
+        scores=(30, 0, 0, 0),
+        dealt_masks=(0,) * 4,
+        passed_masks=(0,) * 4,
+        tricks=(),
+        taken_masks=taken,
+    )
+    assert result.shoot_mode is hearts.ShootMode(mode)
     expected = (-26, 0, 0, 0) if mode == "subtract" else (0, 26, 26, 26)
-    assert hearts.hand_changes(rules, (30, 0, 0, 0), taken) == expected
+    changes = hearts.hand_changes(rules, (30, 0, 0, 0), taken, hand_number=hand_number)
+    assert changes == expected
+    assert result.winners == ((1, 2, 3) if mode == "subtract" else ())
 
 
 def test_hand_changes_of_a_chip_game_start_from_an_empty_pool() -> None:
@@ -515,6 +541,10 @@ def test_points_on_a_non_bonus_card_do_not_count_on_a_moon() -> None:
         ({"no_trick_bonus": -5}, ("2H", "3H", "", ""), False),  # P2 might take no trick
         ({"no_trick_bonus": -5}, ("2H", "3H", "4C", "5C"), True),
         ({"no_trick_bonus": -5, "moon": "off"}, ("2H", "3H", "4C", ""), False),
+        ({"moon": "off", "partners": True}, ("2H", "3H", "", ""), False),  # partner's too
+        ({"moon": "off", "multipliers": {"TC": 2}}, ("2H", "3H", "", ""), False),
+        ({"moon": "off", "no_heart_bonus": -5}, ("2H", "3H", "4C", "5C"), False),  # P2, P3
+        ({"moon": "off", "no_heart_bonus": -5}, ("2H", "3H", "4H 4C", "5H"), True),
     ],
 )
 def test_when_the_rest_of_a_hand_scores_as_a_sum(
@@ -522,7 +552,16 @@ def test_when_the_rest_of_a_hand_scores_as_a_sum(
 ) -> None:
     """Rule (scoring, for the endgame solver): the rest of a hand scores as a sum over the
     cards still to be taken once nobody can shoot the moon or the sun, no seat can still
-    end with no trick, and no total can be reset, floored or paid in chips."""
+    end with no trick, and no total can be reset, floored, multiplied or paid in chips;
+    and never in partnerships, where a card's points go to its taker's partner too
+    (docs/scoring.md, Partnerships).
+
+    With a bonus for taking no heart, the rest is a sum only once every seat took a
+    heart.
+
+    Mutants (among others): the partnership check of ``additive`` deleted, or its
+    condition forced False, and ``rules.deck_mask & HEARTS_MASK`` changed to ``|`` (every
+    card counted as a heart) in the runs of 2026-11-29."""
     rules = Rules(**fields)  # type: ignore[arg-type]
     masks = tuple(CardSet(cards).mask for cards in taken)
     assert hearts.scoring.additive(rules, masks) is expected
@@ -1150,3 +1189,318 @@ def test_a_claim_tries_a_breaking_card_and_its_free_neighbour_apart() -> None:
     unbroken = play(state, "AC", "JS", "2C", "3C")
     assert legal_cards(unbroken) == CardSet("2D")
     assert Claim(0) in hearts.legal_moves(broken)
+
+
+# --- the third set of operators: values read at another index, operands dropped --------------
+#
+# The mutants of scripts/mutation.py --operators third (and of the audit of issue 39 that
+# led to it): a subscript read at another index, an operand of &, |, ^, + or - dropped,
+# a returned value replaced.
+
+_MOON_CARDS = ("QS", *HEARTS.split())
+
+
+@pytest.mark.parametrize("side", [(0, 2), (1, 3)])
+@pytest.mark.parametrize("first_took", [0, 3, 7, 10, 14])
+def test_a_partnership_moon_is_credited_to_the_partner_who_took_more(
+    side: tuple[int, int], first_took: int
+) -> None:
+    """Rule: with ``partners_shoot_together`` a partnership that takes every card the moon
+    needs between them shoots it (Joe Andrews' account of the original game): it scores 0
+    and the other partnership the moon's value; the result's ``moon`` names the partner
+    who took more of the moon's cards, the first seat of the partnership when they took
+    as many (docs/scoring.md, "The moon in partnerships"): more of the moon's cards, not
+    more cards, so here the other partner also took ten worthless clubs.
+
+    Mutants (scoring.py, ``_shooter``): the partner read at another seat
+    (``rules.partner_seats[seat]`` to ``[0]`` or ``[-1]``), the partner's cards read from
+    another seat (``taken_masks[partner]`` to ``[0]`` or ``[-1]``, in the union and in the
+    count), the union dropped (``cards |= taken_masks[partner]`` to ``=``), and either
+    count of moon cards dropping ``& need`` (then the partner with more cards in all is
+    named, or neither); and ``_team_shot``'s partner read at another seat, which scores
+    the wrong side. Both partnerships, every split of the cards."""
+    rules = Rules.preset("partnership")
+    first, second = side
+    shooter = first if first_took >= len(_MOON_CARDS) - first_took else second
+    taken = [""] * 4
+    taken[first] = " ".join(_MOON_CARDS[:first_took])
+    taken[second] = " ".join(_MOON_CARDS[first_took:])
+    other = second if shooter == first else first
+    taken[other] = f"{taken[other]} 4C 5C 6C 7C 8C 9C TC JC QC KC"  # worth nothing
+    opponent = next(seat for seat in range(4) if seat not in side)
+    taken[opponent] = "2C 3C AD"
+    result = score(rules, taken)
+    assert result.moon == shooter
+    assert result.changes == tuple(0 if seat in side else 26 for seat in range(4))
+    masks = tuple(CardSet(cards).mask for cards in taken)
+    assert hearts.shooter(rules, masks) == ("moon", shooter)
+    subtract = score(rules.replace(moon="subtract"), taken)
+    assert subtract.changes == tuple(-26 if seat in side else 0 for seat in range(4))
+
+
+@pytest.mark.parametrize(
+    ("holder", "opponent"), [(seat, (seat + step) % 4) for seat in range(4) for step in (1, 3)]
+)
+def test_a_partnership_moon_needs_every_moon_card_on_one_side(holder: int, opponent: int) -> None:
+    """Rule: points split between the two partnerships are no shot (docs/scoring.md, "The
+    moon in partnerships"): each partnership scores its points, added up by partnership.
+    Here one player takes every moon card but A♥, which an opponent takes.
+
+    Mutants (scoring.py, ``_shooter``): a seat's cards joined with another seat's than
+    its partner's (``rules.partner_seats[seat]`` to ``[0]`` or ``[-1]``, P2 or P1 for
+    every seat; ``taken_masks[partner]`` to ``[0]`` or ``[-1]`` in the union), which
+    joins the holder's 13 cards with its opponent's A♥ into a shot."""
+    rules = Rules.preset("partnership")
+    taken = [""] * 4
+    taken[holder] = " ".join(_MOON_CARDS[:-1])  # Q♠ and 2♥ to K♥: 25 points
+    taken[opponent] = _MOON_CARDS[-1]  # A♥: 1 point
+    result = score(rules, taken)
+    assert result.moon is None
+    side = (holder, rules.partner_seats[holder])
+    assert result.changes == tuple(25 if seat in side else 1 for seat in range(4))
+    assert hearts.shooter(rules, tuple(CardSet(cards).mask for cards in taken)) is None
+
+
+@pytest.mark.parametrize(
+    ("scores", "winners"),
+    [
+        ((60, 101, 60, 101), (0, 2)),
+        ((101, 60, 101, 60), (1, 3)),
+        ((80, 80, 80, 80), ()),  # (no total reached 100: the game goes on)
+        ((101, 101, 101, 101), ()),  # a tie between the partnerships: play on
+    ],
+)
+def test_play_on_ties_lets_either_partnership_win_alone(
+    scores: tuple[int, ...], winners: tuple[int, ...]
+) -> None:
+    """Rule: with ``play_on_ties`` the game goes on while the lowest total is shared;
+    partners always share theirs, so only a tie between the two partnerships plays on
+    (docs/scoring.md, Partnerships; Rules.play_on_ties).
+
+    Mutants (scoring.py, ``_game_winners``): the partner of a winner read at another seat
+    (``partner[seat]`` to ``partner[-1]``, which is P1 for every seat, or ``partner[0]``,
+    P2 for every seat): two partners at the lowest total were then taken for two sides
+    tied, and the game played on (P0 and P2 for ``[-1]``, P1 and P3 for ``[0]``)."""
+    rules = Rules.preset("partnership").replace(play_on_ties=True)
+    assert hearts.game_winners(rules, scores, hands_played=5) == winners
+    # The same totals left by a hand of no points: its result names the same winners.
+    result = score(rules, ["2C 3C 4C 5C", "", "", ""], scores=scores)
+    assert result.scores == scores
+    assert result.winners == winners
+
+
+def test_a_multiplier_scores_only_its_own_taker_alone() -> None:
+    """Rule: a multiplier card (10♣ doubling, Gong Zhu; 10♦ tripling here) multiplies the
+    points of whoever takes it, and a seat that took it with no card worth points scores
+    ``Rules.multiplier_alone`` instead (docs/scoring.md, multipliers). A seat that took no
+    multiplier card scores its points as they are, taking no point card or not.
+
+    Mutants (scoring.py, ``_multiplied``): ``taken & rules.multiplier_mask`` to ``taken``
+    or to ``rules.multiplier_mask`` (a seat without 10♣ holding only worthless cards was
+    given ``multiplier_alone``), and ``taken >> card & 1`` to ``1`` or to
+    ``taken >> card`` (a seat holding 10♦ and Q♠ also doubled by the 10♣ it never took)."""
+    rules = Rules(multipliers={"TC": 2, "TD": 3}, multiplier_alone=-50)
+    result = score(rules, ["TC 4C", "TD QS", "5C 6C", "2H"])
+    assert result.points == (0, 13, 0, 1)
+    assert result.counted == (-50, 39, 0, 1)
+    assert result.changes == (-50, 39, 0, 1)
+    # Only 2♣ taken, no multiplier card: nothing, even with multiplier_alone set.
+    assert score(rules, ["2C", "TC TD", "QS", "AH KH"]).counted == (0, -50, 13, 2)
+    assert hearts.hand_changes(
+        rules, (0, 0, 0, 0), tuple(CardSet(c).mask for c in ("JC", "TC QS 2H", "TD 3H", ""))
+    ) == (0, 28, 3, 0)
+
+
+def _pass_moves(seats: tuple[int, ...], hands: tuple[str, ...], count: int = 3) -> PassMoves:
+    return PassMoves(seats, tuple(CardSet(hand).mask for hand in hands), count)
+
+
+_PASS_HANDS = ("2C 3C 4C 5C 6C", "2D 3D 4D 5D", "2S 3S 4S 5S QS", "2H 3H 4H 5H 6H")
+
+
+def test_pass_moves_are_equal_when_they_list_the_same_passes() -> None:
+    """API: ``PassMoves`` is an immutable sequence of the passes of its seats (its
+    docstring: registered as a ``collections.abc.Sequence``); two are equal, and hash
+    alike, when they list the same passes, whatever the hands of seats they do not list,
+    and they are never equal to a list or tuple of their passes (as ``range`` is not),
+    leaving the comparison to the other operand (``NotImplemented``).
+
+    Mutants (passes.py): the hands compared read at another seat (``_key``'s
+    ``self._hands[seat]`` to ``[0]`` or ``[-1]``), ``__eq__``'s answer negated or made
+    ``NotImplemented`` (then two equal lists of passes compare by identity), its
+    ``NotImplemented`` made ``False`` (``mock.ANY`` no longer matches), ``__hash__``
+    and ``_key`` returning None."""
+    moves = _pass_moves((1,), _PASS_HANDS)
+    other_hands = ("AC KC QC JC", "2D 3D 4D 5D", "AS KS", "")
+    same = _pass_moves((1,), other_hands)
+    assert list(moves) == list(same)
+    assert moves == same
+    assert not (moves != same)  # noqa: SIM202 (__ne__, from __eq__)
+    assert hash(moves) == hash(same)
+    assert len({moves, same}) == 1
+    # The same seat with another hand, or the same hand with another count: other passes.
+    changed = _pass_moves((1,), ("2C 3C 4C 5C 6C", "2D 3D 4D 6D", *_PASS_HANDS[2:]))
+    assert moves != changed and list(moves) != list(changed)
+    assert moves != _pass_moves((1,), _PASS_HANDS, 2)
+    assert _pass_moves((0, 2), _PASS_HANDS) != _pass_moves((0, 3), _PASS_HANDS)
+    assert _pass_moves((0, 2), _PASS_HANDS) == _pass_moves((0, 2), (*_PASS_HANDS[:3], ""))
+    assert moves != tuple(moves) and moves != list(moves)
+    assert moves.__eq__(tuple(moves)) is NotImplemented
+    assert moves == mock.ANY
+    # What legal_moves gives a passing seat is such a list, equal to one built alike.
+    state = hearts.new_game(seed=5)
+    state = hearts.apply(state, hearts.legal_moves(state)[0])
+    assert hearts.legal_moves(state, 2) == PassMoves((2,), state.hand_masks, 3)
+    assert hearts.legal_moves(state, 2) != PassMoves((1,), state.hand_masks, 3)
+
+
+def test_pass_moves_index_count_and_reversed_act_as_a_lists() -> None:
+    """API: ``PassMoves`` is a sequence (registered as a ``collections.abc.Sequence``):
+    ``index``, ``count``, ``reversed``, ``in`` and slices give what they give on a list
+    of the same passes (``list.index`` with its ``start`` and ``stop``).
+
+    Mutants (passes.py): ``index`` comparing the first or the last pass each time
+    (``self[position]`` to ``self[0]`` or ``self[-1]``) or returning None, ``__reversed__``
+    yielding the first or the last pass each time (``self[index]`` to ``self[0]`` or
+    ``self[-1]``) or starting at index 1 (``self._length - 1`` to ``1``), a slice made
+    of one pass repeated (``self[i]`` to ``self[0]`` or ``self[-1]``), and ``count`` and
+    ``__contains__`` answering the other way."""
+    moves = _pass_moves((0, 2), _PASS_HANDS)
+    listed = list(moves)
+    assert len(listed) == 20  # 5 choose 3, twice
+    assert list(reversed(moves)) == listed[::-1]
+    assert moves[3:17:4] == tuple(listed[3:17:4]) and moves[::-3] == tuple(listed[::-3])
+    for place, move in enumerate(listed):
+        assert moves.index(move) == place == listed.index(move)
+        assert moves.count(move) == 1 and move in moves
+        assert moves.index(move, place) == place
+        assert moves.index(move, -len(listed), place + 1) == place
+    with pytest.raises(ValueError, match=r"is not one of these passes"):
+        moves.index(listed[4], 5)
+    with pytest.raises(ValueError, match=r"is not one of these passes"):
+        moves.index(listed[4], 0, 4)
+    assert moves.index(listed[-2], -2) == len(listed) - 2
+    absent = Pass(1, "2D 3D 4D")  # P1's cards, but P1 is not listed
+    assert absent not in moves and moves.count(absent) == 0
+    with pytest.raises(ValueError, match=r"is not one of these passes"):
+        moves.index(absent)
+
+
+@pytest.mark.parametrize(
+    ("fields", "hearts_read"),
+    [
+        ({"points": {"QS": 13}, "moon": "off"}, False),
+        ({"points": {"QS": 13}, "moon": "off", "no_heart_bonus": -5}, True),
+        ({}, True),  # worth a point each
+    ],
+)
+def test_hearts_are_scoring_cards_only_where_they_score(
+    fields: dict[str, object], hearts_read: bool
+) -> None:
+    """Rule: the scoring cards are those with points, the multiplier cards, and those a
+    moon, a bonus or a chip game counts, the hearts too with a bonus for taking none
+    (``hearts.scoring.scoring_cards``): under a point table where hearts are worth
+    nothing, and no bonus for taking none, who took a heart changes no score, and the
+    hearts are not scoring cards.
+
+    Mutants (scoring.py, ``scoring_cards``): ``rules.no_heart_bonus`` forced True, which
+    adds the hearts whatever the rules, and ``rules.deck_mask & HEARTS_MASK`` changed to
+    ``|``, which adds the whole deck with the bonus, or to ``HEARTS_MASK``, which adds a
+    heart removed from the deck."""
+    rules = Rules(**fields)  # type: ignore[arg-type]
+    hearts_mask = CardSet(HEARTS).mask
+    cards = hearts.scoring.scoring_cards(rules)
+    assert cards == CardSet("QS").mask | (hearts_mask if hearts_read else 0)
+    # A heart moved from one taker to another changes the score exactly when it is read.
+    one = (CardSet("QS 2H").mask, CardSet("3C").mask, 0, 0)
+    other = (CardSet("QS").mask, CardSet("3C 2H").mask, 0, 0)
+    moved = hearts.hand_changes(rules, (0,) * 4, one) != hearts.hand_changes(rules, (0,) * 4, other)
+    assert moved is hearts_read
+    # A heart removed from the deck is nobody's to take, so it is no scoring card.
+    short = rules.replace(removed="2C 2D 2S 2H")
+    assert hearts.scoring.scoring_cards(short) == cards & ~CardSet("2H").mask
+
+
+_OFFSETS = {"left": 1, "right": -1, "left2": 2, "right2": -2, "left3": 3, "right3": -3}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_the_exchange_gives_each_seat_the_cards_passed_to_it(players: int) -> None:
+    """Rule: passing left gives the cards to the next seat (P0 to P1), right to the seat
+    before, across to the seat opposite, and with five or more players ``LEFT2`` and
+    ``RIGHT2`` (with seven ``LEFT3`` and ``RIGHT3``) two or three places along
+    (docs/variants.md, passing); each seat keeps the cards it did not pass. Tables of 3
+    to 7 seats, every direction they may use.
+
+    Mutants (passes.py, ``exchange``): the bounds of the table size made strict (3 or 7
+    seats refused), the result not returned; and ``_exchange``'s cards read at another
+    seat, or an operand of its ``&`` and ``|`` dropped."""
+    rules = Rules(players=players)
+    deck = sorted(CardSet.from_mask(rules.deck_mask))
+    hands = [CardSet(deck[3 * seat : 3 * seat + 3]) for seat in range(players)]
+    passed = [CardSet(deck[3 * seat : 3 * seat + 1 + seat % 2]) for seat in range(players)]
+    for direction in rules.pass_directions:
+        if direction is hearts.PassDirection.HOLD:
+            continue
+        offset = players // 2 if str(direction) == "across" else _OFFSETS[str(direction)]
+        got = hearts.passes.exchange(
+            [hand.mask for hand in hands], [cards.mask for cards in passed], direction
+        )
+        for seat in range(players):
+            giver = (seat - offset) % players
+            assert CardSet.from_mask(got[seat]) == hands[seat] - passed[seat] | passed[giver]
+        assert hearts.passes.received([cards.mask for cards in passed], direction) == tuple(
+            passed[(seat - offset) % players].mask for seat in range(players)
+        )
+    for size in (players - 1, players + 1):
+        if not 3 <= size <= 7:
+            with pytest.raises(hearts.HeartsError, match=r"for 3 to 7 seats"):
+                hearts.passes.exchange([0] * size, [0] * size, hearts.PassDirection.LEFT)
+
+
+def test_a_pass_of_no_card_passes_nothing() -> None:
+    """Rule: a hand passes cards only when it passes some: not on a hold hand, and not
+    when the count is 0 (``hearts.passes.passes_cards``); the dealer's call of a hold
+    hand is allowed with 0 cards only (docs/variants.md, dealer's choice).
+
+    Mutants (passes.py): ``count > 0`` changed to ``count >= 0`` (and ``0`` to ``-1``),
+    which says a pass of no card left passes some."""
+    left, hold = hearts.PassDirection.LEFT, hearts.PassDirection.HOLD
+    assert hearts.passes.passes_cards(left, 3) and hearts.passes.passes_cards(left, 1)
+    assert not hearts.passes.passes_cards(left, 0)
+    assert not hearts.passes.passes_cards(hold, 0) and not hearts.passes.passes_cards(hold, 3)
+    rules = Rules()
+    assert hearts.passes.call_refusal(rules, 0, hold, 0) is None
+    assert hearts.passes.call_refusal(rules, 0, left, 2) is None
+    assert hearts.passes.call_refusal(rules, 0, left, 0) is not None
+
+
+@pytest.mark.parametrize(("first_trick", "safe"), [("penalty_barred", True), ("open", False)])
+def test_a_claim_leading_the_first_trick_counts_on_its_ban(first_trick: str, safe: bool) -> None:
+    """Rule: a claim is allowed when the claimer wins every remaining trick whatever the
+    others play (WOCG, Hardwood), and on the first trick no penalty card may be played
+    unless nothing else can be (Windows, Bicycle: ``first_trick="penalty_barred"``).
+
+    P1, left of the dealer, leads the first trick (``first_lead="left_of_dealer"``) of a
+    12-card deck holding K♥ 8♠ A♠; P3 holds 7♠ Q♠. P1 leads 8♠: barred from playing Q♠
+    on the first trick, P3 must give up 7♠, and A♠ then takes Q♠, K♥ the last trick: the
+    claim is safe. With the first trick open P3 wins 8♠ with Q♠.
+
+    Mutant (claims.py, ``safe_claim``): the quick rejection for the seats still to play
+    a trick (``if trick:`` forced True) also asked at the claimer's lead of the first
+    trick, where it trusts P3 to keep Q♠ for the spades; and ``claim_is_safe`` (the
+    module's entry point) not returning the search's answer."""
+    hands = ["7D KD 3H", "KH 8S AS", "TD 5H JH", "QC 7S QS"]
+    deck = CardSet(" ".join(hands))
+    rules = Rules(removed=Rules().deck - deck, pass_cycle="none", claims=True, hands=1,
+                  target=None, first_lead="left_of_dealer", first_trick=first_trick)  # fmt: skip
+    state = hearts.from_hands(hands, rules)
+    assert state.to_move == (1,) and not state.tricks
+    assert (Claim(1) in hearts.legal_moves(state)) is safe
+    verdict = hearts.claims.claim_is_safe(
+        rules, 1, state.hand_masks, (), 1, first=True, broken=False
+    )
+    assert verdict is safe
+    if safe:
+        result = hearts.apply(state, Claim(1)).results[-1]
+        assert (result.claim, result.tricks_won) == (1, (0, 3, 0, 0))
