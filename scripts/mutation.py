@@ -34,7 +34,9 @@ fast tests (:data:`FAST_TESTS`) that execute the changed code, with ``pytest -x`
 copy of the tree in a temporary directory, two mutants at a time; the mutant is *killed*
 when a test fails, and *survives* when they all pass. A mutant that runs past its time
 limit, or has a test run past its own (an endless loop), counts as killed, and is
-reported apart.
+reported apart (unless it is listed as equivalent: then it only ran slower). Each run
+of a mutant's tests may take :data:`MEMORY_LIMIT` of memory; a mutant that grows a list
+for ever fails with MemoryError there, instead of filling the machine's memory.
 
 Which tests execute which lines is found first, by one traced run of the fast tests; a
 mutant in code that no fast test executes survives without being run. Mutants known to be
@@ -135,6 +137,10 @@ EQUIVALENT: dict[str, str] = {
     "hearts/scoring.py:_score_hand: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
     "hearts/scoring.py:_score_hand: 0 -> 1": "redundant: the claimer takes every unplayed card, at least the cards of the last trick besides 2♣, so it is found with or without 2♣",
     "hearts/scoring.py:_tally: rules.no_trick_bonus or rules.no_heart_bonus -> True": "shortcut: adds zeros",
+    "hearts/scoring.py:_hand_changes: 0 -> 1": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
+    "hearts/scoring.py:_hand_changes: 0 -> -1": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
+    "hearts/scoring.py:_hand_changes: 0 -> 1 #2": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
+    "hearts/scoring.py:_hand_changes: 0 -> -1 #2": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
     "hearts/scoring.py:_tally: rules.multiplier_mask -> True": "shortcut: with no multiplier card _multiplied gives the points as they are",
     "hearts/scoring.py:_tally: rules.multiplier_mask -> True #2": "shortcut: with no multiplier card _multiplied gives the points as they are",
     "hearts/scoring.py:_tally: term is not zeros -> True": "shortcut: adds zeros",
@@ -212,6 +218,7 @@ EQUIVALENT: dict[str, str] = {
     "hearts/passes.py:call_refusal: return None -> pass #2": "shortcut: the function returns None without it",
     "hearts/passes.py:_masks: isinstance(masks, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
     "hearts/passes.py:_seats: isinstance(seats, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
+    "hearts/passes.py:_masks: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
     "hearts/scoring.py:_mask: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
     "hearts/play.py:refusal: return None -> pass": "shortcut: the function returns None without it",
     "hearts/passes.py:_combinations: 64 -> 65": "cache size",

@@ -1504,3 +1504,24 @@ def test_a_claim_leading_the_first_trick_counts_on_its_ban(first_trick: str, saf
     if safe:
         result = hearts.apply(state, Claim(1)).results[-1]
         assert (result.claim, result.tricks_won) == (1, (0, 3, 0, 0))
+
+
+def test_pass_moves_take_every_seat_and_count_of_their_range() -> None:
+    """API: ``PassMoves`` names seats that index its hand masks, from 0, and passes of 0
+    to 55 cards (the cards there are); anything else is refused with a sentence (the
+    constructor's checks, issue 39). A pass of no card is the one empty pass per seat; a
+    pass of more cards than a hand holds, none.
+
+    Mutants (passes.py): the range of seats or counts made strict or moved by one
+    (``0 <= seat`` to ``-1 <= seat``; ``0 <= count <= NUMBER_OF_CARDS`` to ``0 < count``
+    or ``count < NUMBER_OF_CARDS``)."""
+    hand = CardSet("2C 3C 4C").mask
+    none = PassMoves((0, 1), (hand, hand), 0)
+    assert list(none) == [Pass(0, CardSet()), Pass(1, CardSet())]
+    assert len(PassMoves((0,), (hand,), 55)) == 0
+    assert len(PassMoves((0,), (hand,), 3)) == 1
+    for count in (-1, 56):
+        with pytest.raises(hearts.HeartsError, match=r"^PassMoves's count must be a number"):
+            PassMoves((0,), (hand,), count)
+    with pytest.raises(hearts.HeartsError, match=r"^PassMoves's seats must be indices of its"):
+        PassMoves((-1,), (hand, hand), 3)
