@@ -143,6 +143,11 @@ def test_score_hand_checks_its_arguments() -> None:
         assert refused(lambda c=changed: score_hand(Rules(), **c), kind) == (
             f"score_hand's {message}"
         ), name
+    # Any sequence is taken, not only a tuple: lists give the same result.
+    as_lists = {
+        name: list(value) if isinstance(value, tuple) else value for name, value in good.items()
+    }
+    assert score_hand(Rules(), **as_lists) == score_hand(Rules(), **good)
     trick = finished().results[0].tricks[0]
     too_many = {**good, "tricks": (trick,) * 14}
     assert refused(lambda: score_hand(Rules(), **too_many), HeartsError) == (

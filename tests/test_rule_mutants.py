@@ -87,6 +87,30 @@ def test_a_claimer_holding_a_joker_cannot_claim() -> None:
     assert Claim(0) in hearts.legal_moves(state)
 
 
+def test_on_the_first_trick_the_ban_on_points_keeps_a_high_queen_from_winning() -> None:
+    """Rule: a claim is allowed when the claimer wins every remaining trick whatever the
+    others play (WOCG), and on the first trick no card worth points may be played while
+    another card may (Pagat: no points on the first trick).
+
+    Here P1 leads the first trick (``first_lead="left_of_dealer"``) holding 2♠ 8♠ K♠. P2
+    holds Q♠ above P1's 8♠, which would let it keep the queen and win P1's second spade
+    lead; but the ban makes P2 follow the 2♠ with 5♠, and the Q♠ then falls under K♠ or
+    8♠ as it likes: P1 wins all three tricks and may claim.
+
+    Mutants (claims.py): ``safe_claim``'s ``if trick:`` forced True, which rejects the
+    claim by the quick test of a seat keeping a higher card (it does not know the first
+    trick's ban), and ``claim_is_safe``'s statements deleted or its result replaced,
+    which no other fast test reached, in the runs of 2026-11-29."""
+    hands = ("4C JC 7H", "2S 8S KS", "QC 5S QS", "5C 8D KH")
+    deck = CardSet(" ".join(hands))
+    rules = Rules(removed=Rules().deck - deck, first_lead="left_of_dealer", claims=True)
+    masks = [CardSet(cards).mask for cards in hands]
+    assert hearts.claims.claim_is_safe(rules, 1, masks, (), 1, first=True, broken=False) is True
+    # Without the ban, P2 may win the first trick with Q♠: then it is no claim.
+    open_first = rules.replace(first_trick="open")
+    assert not hearts.claims.claim_is_safe(open_first, 1, masks, (), 1, first=True, broken=False)
+
+
 # --- scoring --------------------------------------------------------------------------------
 
 
