@@ -1,11 +1,15 @@
 """The engine: :func:`legal_moves` and :func:`apply`, which carry the game from move to move.
 
-The rules of play themselves (which cards may be played, and why not) are written once in
-:mod:`hearts.play`, claims in :mod:`hearts.claims`, points in :mod:`hearts.scoring`; the
-engine applies them. Both are pure functions of an immutable :class:`~hearts.State`. This
-module checks the arguments it is given and hands them on to :mod:`hearts.transitions`,
-the moves applied, which the compiled build compiles; :func:`playout` plays a state to the
-end of its hand or game in one call.
+A game starts with :func:`new_game`, or at any hand with :func:`from_hands` (hands already
+dealt) and :func:`start_hand` (before the deal); :func:`apply_unchecked` is :func:`apply`
+without the checks of a play or claim, for search code. The rules of play themselves
+(which cards may be played, and why not) are written once in :mod:`hearts.play`, claims
+in :mod:`hearts.claims`, points in :mod:`hearts.scoring`; the engine applies them.
+:func:`legal_moves` and :func:`apply` are pure functions of an immutable
+:class:`~hearts.State`. This module checks the arguments it is given and hands them on to
+:mod:`hearts.transitions`, the moves applied, which the compiled build compiles. Playing
+a state to the end of its hand or game (``hearts.playout``) and solving it
+(``hearts.solve``) are in :mod:`hearts.bots`.
 :func:`apply` checks every move and raises :class:`~hearts.IllegalMoveError`, naming the
 move, the rule it breaks and the situation; the state passed in is never changed.
 

@@ -30,10 +30,15 @@ is not on PyPI yet; after its first release, ``pip install "hearts-rules[rl]"``)
   (:class:`~hearts.ChoosePass`, with ``Rules.dealer_chooses_pass``).
 
 The deals are chance moves, made by the environment from the game's seed. Which actions
-are legal comes from :func:`hearts.legal_moves` of the seat's view, and every move is made
-with :func:`hearts.apply`; an action that is not legal raises
-:class:`~hearts.IllegalMoveError` (wrap the environment in PettingZoo's
-``TerminateIllegalWrapper`` to end the game instead).
+are legal comes from the rules the engine applies: in the play phase of a game without
+claims, the cards the rules of play of :mod:`hearts.play` allow the seat
+(``in_force(state.position).allowed()``); in the pass phase, the cards the seat may
+still pick (:func:`hearts.passes.passable`, less those picked); otherwise the moves
+:func:`hearts.legal_moves` gives for the seat's view (a claim only when the seat can
+know it is safe). The move of a legal action is made with ``hearts.engine.apply_unchecked``,
+as it is already known to be legal; an action that is not legal raises
+:class:`~hearts.IllegalMoveError`, with the reason :func:`hearts.apply` gives (wrap the
+environment in PettingZoo's ``TerminateIllegalWrapper`` to end the game instead).
 
 **Rewards** come when a hand ends, to every agent: what the hand added to the seat's total,
 negated, since a lower total is better (``-result.changes[seat]``); in a chip game
@@ -449,15 +454,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
 
         None without a mode.
         """
-        if self.render_mode is None:
-            return None
-        if self.render_mode == "rgb_array":
-            return _picture(self.game)
-        text = self._text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _rendered(self.render_mode, self)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -622,6 +619,19 @@ def _picture(state: State) -> NDArray[np.uint8]:
     png = resvg_py.svg_to_bytes(svg_string=svg.table(state))
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def _rendered(mode: str | None, table: HeartsEnv) -> str | NDArray[np.uint8] | None:
+    """What ``render()`` gives in ``mode`` for ``table``'s game (both environments' render)."""
+    if mode is None:
+        return None
+    if mode == "rgb_array":
+        return _picture(table.game)
+    text = table._text()
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def raw_env(
@@ -901,15 +911,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
         None without a mode.
         """
-        if self.render_mode is None:
-            return None
-        if self.render_mode == "rgb_array":
-            return _picture(self.game)
-        text = self._table._text()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _rendered(self.render_mode, self._table)
 
     def _advance(self) -> None:
         """Let the bots move until the seat is to move or the game is over."""
