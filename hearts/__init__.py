@@ -8,23 +8,15 @@
 (4, True)
 """
 
+import importlib
 from importlib.machinery import ExtensionFileLoader
+from typing import TYPE_CHECKING
 
 # The pictures and text forms are hearts.svg, hearts.text after `import hearts` alone.
 from hearts import display as display
 from hearts import play
 from hearts import svg as svg
 from hearts import text as text
-from hearts.bots import (
-    Bot,
-    GameResult,
-    RandomBot,
-    RuleBot,
-    SearchBot,
-    play_game,
-    playout,
-    solve,
-)
 from hearts.cards import (
     DECK,
     HEARTS,
@@ -53,8 +45,6 @@ from hearts.errors import (
     RulesError,
     SearchLimitError,
 )
-from hearts.ismcts import ISMCTSBot
-from hearts.isolation import Isolated
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import PassMoves
 from hearts.records import (
@@ -104,21 +94,78 @@ from hearts.scoring import (
     shoot_options,
     shooter,
 )
-from hearts.simulation import (
-    BotStanding,
-    Progress,
-    ProgressClock,
-    ResultsRun,
-    Tournament,
-    TournamentProgress,
-    TournamentResult,
-    results_run,
-    tournament,
-    tournament_seed,
-)
-from hearts.solver import Solution
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView, view
+
+if TYPE_CHECKING:
+    from hearts.bots import (
+        Bot,
+        GameResult,
+        RandomBot,
+        RuleBot,
+        SearchBot,
+        play_game,
+        playout,
+        solve,
+    )
+    from hearts.ismcts import ISMCTSBot
+    from hearts.isolation import Isolated
+    from hearts.simulation import (
+        BotStanding,
+        Progress,
+        ProgressClock,
+        ResultsRun,
+        Tournament,
+        TournamentProgress,
+        TournamentResult,
+        results_run,
+        tournament,
+        tournament_seed,
+    )
+    from hearts.solver import Solution
+
+# Imported when first used: the bots and their search, and the simulation (which needs
+# concurrent.futures and multiprocessing), which a server or a worker that only plays
+# should not pay for at import.
+_LAZY = {
+    **dict.fromkeys(
+        ("Bot", "GameResult", "RandomBot", "RuleBot", "SearchBot", "play_game", "playout", "solve"),
+        "hearts.bots",
+    ),
+    "ISMCTSBot": "hearts.ismcts",
+    "Solution": "hearts.solver",
+    **dict.fromkeys(
+        (
+            "BotStanding",
+            "Progress",
+            "ProgressClock",
+            "ResultsRun",
+            "Tournament",
+            "TournamentProgress",
+            "TournamentResult",
+            "results_run",
+            "tournament",
+            "tournament_seed",
+        ),
+        "hearts.simulation",
+    ),
+    "Isolated": "hearts.isolation",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The names of the bots, simulation and isolation modules, imported when first asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hearts' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __version__ = "0.1.0"
 

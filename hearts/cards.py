@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 from typing import Final, cast, final
 
 from hearts import card as _card
+from hearts import drawing
 from hearts.card import _CARD_TYPES, _CARDS_TYPES, _TEXT, Card, Rank, Suit, _is_int
 from hearts.errors import NotationError, describe_value
 from hearts.frozen import Frozen
@@ -336,9 +337,7 @@ class CardSet(Frozen):
 
     def _repr_svg_(self) -> str:
         """The cards drawn as SVG (:func:`hearts.svg.cards`), for Jupyter."""
-        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
-
-        return svg.cards(self)
+        return drawing.svg_of(self)
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (_card_set, (self._mask,))

@@ -12,7 +12,6 @@ from them and exports the public names.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import math
 from collections.abc import Iterable, Mapping
@@ -273,6 +272,8 @@ def _shown(value: object) -> str:
 
 
 def _closest(name: str, names: Iterable[str]) -> str:
+    import difflib  # noqa: PLC0415 (only a refusal needs it)
+
     close = difflib.get_close_matches(name, names, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

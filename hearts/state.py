@@ -20,6 +20,7 @@ import enum
 from collections.abc import Sequence
 from typing import ClassVar, Final, Protocol, cast, final
 
+from hearts import drawing
 from hearts.cards import ALL_CARDS, Card, CardSet, _card_set
 from hearts.errors import HeartsError, describe_value
 from hearts.options import MAX_PLAYERS, MIN_PLAYERS
@@ -140,9 +141,7 @@ class Trick(Value):
 
     def _repr_svg_(self) -> str:
         """The trick drawn as SVG (:func:`hearts.svg.trick`), for Jupyter."""
-        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
-
-        return svg.trick(self)
+        return drawing.svg_of(self)
 
 
 @final
@@ -298,15 +297,11 @@ class HandResult(Value):
 
     def __str__(self) -> str:
         """The hand as a text table (:func:`hearts.text.result_text`)."""
-        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
-
-        return text.result_text(self)
+        return drawing.text_of(self)
 
     def _repr_svg_(self) -> str:
         """The hand drawn as SVG (:func:`hearts.svg.result`), for Jupyter."""
-        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
-
-        return svg.result(self)
+        return drawing.svg_of(self)
 
 
 @final
@@ -461,15 +456,11 @@ class State(Value):
 
     def __str__(self) -> str:
         """The table as text: seats, hands by suit, the trick (:func:`hearts.text.table_text`)."""
-        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
-
-        return text.table_text(self)
+        return drawing.text_of(self)
 
     def _repr_svg_(self) -> str:
         """The table drawn as SVG (:func:`hearts.svg.table`), for Jupyter."""
-        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
-
-        return svg.table(self)
+        return drawing.svg_of(self)
 
     @property
     def hand_masks(self) -> tuple[int, ...]:

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
+from html import escape as _html_escape
 
 from hearts.cards import Card, CardSet, Suit
 from hearts.display import SeatLine, count, summary_of, table_of
+from hearts.drawing import register_svg
 from hearts.errors import HeartsError, describe_value
 from hearts.state import HandResult, Phase, State, Trick
 from hearts.views import PlayerView
@@ -59,6 +60,15 @@ _WINNER = "#b8860b"
 _BACK = "#2b5797"
 
 
+def _escape(text: str, *, quote: bool = False) -> str:
+    """``text`` with the characters XML gives a meaning escaped (quotes too, in an attribute).
+
+    ``html.escape`` rather than ``xml.sax.saxutils``, whose import brings in urllib, http
+    and email: 25 modules ``import hearts`` would load for nothing.
+    """
+    return _html_escape(text, quote=quote)
+
+
 def _text(
     x: float,
     y: float,
@@ -71,7 +81,7 @@ def _text(
 ) -> str:
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
-        f'text-anchor="{anchor}" font-weight="{weight}">{escape(content)}</text>'
+        f'text-anchor="{anchor}" font-weight="{weight}">{_escape(content)}</text>'
     )
 
 
@@ -120,8 +130,8 @@ def _document(width: float, height: float, body: list[str], title: str, size: in
         shown = f' width="{width:g}" height="{height:g}"'
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}"{shown} '
-        f'role="img" aria-label={quoteattr(title)} font-family={quoteattr(_FONT)}>'
-        f"<title>{escape(title)}</title>"
+        f'role="img" aria-label="{_escape(title, quote=True)}" font-family="{_escape(_FONT, quote=True)}">'
+        f"<title>{_escape(title)}</title>"
         # White beneath it all: readable on a dark notebook or page, and when printed.
         f'<rect width="100%" height="100%" fill="#fff"/>{"".join(body)}</svg>'
     )
@@ -382,3 +392,10 @@ def result(result: HandResult, *, size: int | None = None) -> str:
     for index, note in enumerate(summary.notes):
         body.append(_text(24, top + row_height * len(summary.rows) + 22 + index * 24, note, 14))
     return _document(840, height, body, summary.heading, size)
+
+
+register_svg(CardSet, cards)
+register_svg(Trick, trick)
+register_svg(State, table)
+register_svg(PlayerView, table)
+register_svg(HandResult, result)

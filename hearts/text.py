@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from hearts.cards import SUIT_MASKS, Suit
 from hearts.display import SeatLine, summary_of, table_of
+from hearts.drawing import register_text
 from hearts.errors import describe_value
 from hearts.state import HandResult, Phase, State
 from hearts.views import PlayerView
@@ -181,3 +182,8 @@ def result_text(result: HandResult) -> str:
         rows.append(cells)
     numeric = [False, True, True, *(True for _ in extra), True, True, *([False] if marked else [])]
     return "\n".join([summary.heading, *_grid(rows, numeric), *summary.notes])
+
+
+register_text(State, table_text)
+register_text(PlayerView, table_text)
+register_text(HandResult, result_text)

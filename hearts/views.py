@@ -26,6 +26,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, cast, final
 
+from hearts import drawing
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
@@ -323,15 +324,11 @@ class PlayerView(Value):
 
     def __str__(self) -> str:
         """The table as this seat sees it, as text (:func:`hearts.text.table_text`)."""
-        from hearts import text  # noqa: PLC0415 (the text forms build on this module)
-
-        return text.table_text(self)
+        return drawing.text_of(self)
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, drawn as SVG (:func:`hearts.svg.table`)."""
-        from hearts import svg  # noqa: PLC0415 (the pictures build on this module)
-
-        return svg.table(self)
+        return drawing.svg_of(self)
 
     def to_tensor(self) -> NDArray[np.float32]:
         """This view as a fixed-size NumPy ``float32`` vector, for learning agents.

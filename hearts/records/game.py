@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 import io
 import json
 import math
@@ -500,6 +499,8 @@ def record_schema() -> dict[str, object]:
     >>> schema["$schema"], schema["$defs"]["state"]["required"][:3]
     ('https://json-schema.org/draft/2020-12/schema', ['schema', 'rules', 'seed'])
     """
+    import importlib.resources  # noqa: PLC0415 (it brings 20 modules; few callers need it)
+
     text = (
         importlib.resources.files("hearts")
         .joinpath("schemas/record.schema.json")
