@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from hearts.card import cards_descending
 from hearts.cards import JOKERS_MASK, SUIT_MASKS
 from hearts.play import LED_MASK, Position, led_card, rules_of_play
 from hearts.rules import Rules
@@ -111,7 +112,7 @@ class _ClaimSearch:
             return known
         allowed = position.allowed()
         if position.seat == self.seat:
-            return any(self._after(position, card) for card in _descending(allowed))
+            return any(self._after(position, card) for card in cards_descending(allowed))
         return all(self._after(position, card) for card in self._kinds(position, allowed))
 
     def _lead_wins(self, position: Position) -> bool:
@@ -127,7 +128,7 @@ class _ClaimSearch:
         if shortcuts and not position.first and self.outranked(position, hand):
             return False
         waiting = [other for other in range(self.players) if other != seat]
-        for card in _descending(position.allowed()):
+        for card in cards_descending(position.allowed()):
             # On the first trick, the suit led decides which seats may have to discard.
             if (
                 shortcuts
@@ -200,7 +201,7 @@ class _ClaimSearch:
         Every card is its own kind under a rule added from outside.
         """
         if not self.shortcuts:
-            return _descending(allowed)
+            return cards_descending(allowed)
         rules = self.rules
         claimer = position.hands[self.seat]
         place = (self.seat - position.leader) % self.players
@@ -208,7 +209,7 @@ class _ClaimSearch:
             claimer |= 1 << position.trick[place]
         kinds = set()
         cards = []
-        for card in _descending(allowed):
+        for card in cards_descending(allowed):
             bit = 1 << card
             chunk = card // 13
             above = (claimer & _CHUNKS[chunk] & ~((bit << 1) - 1)).bit_count()
@@ -223,16 +224,6 @@ class _ClaimSearch:
                 kinds.add(kind)
                 cards.append(card)
         return cards
-
-
-def _descending(mask: int) -> list[int]:
-    """The cards of ``mask``, highest first."""
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
 
 
 def _leads_win(hand: int, others: int) -> bool:

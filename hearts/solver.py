@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, final
 
+from hearts.card import cards_descending
 from hearts.cards import CARDS, card_count
 from hearts.errors import SearchLimitError, check_interrupts
 from hearts.moves import PLAYS, Play
@@ -214,7 +215,7 @@ class _Search:
         and break hearts alike (and no rule of play names either): whichever is played,
         the rest of the hand goes the same.
         """
-        cards = _descending(position.allowed())
+        cards = cards_descending(position.allowed())
         if position.first:  # first-trick rules name single cards: every card is its own kind
             return cards, [(card, card) for card in cards]
         out = 0
@@ -470,13 +471,3 @@ def _kinds(rules: Rules, named: int) -> tuple[int, ...]:
             standing.append(mask >> card & 1)
         kinds.append(numbers.setdefault(tuple(standing), len(numbers)))
     return tuple(kinds)
-
-
-def _descending(mask: int) -> list[int]:
-    """The cards of ``mask``, highest first."""
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
