@@ -41,17 +41,22 @@ Conventions:
   other rule is data, so all the rules of one table size (and batch size) share one
   compiled :func:`step`.
 
-What it plays (:func:`unsupported` decides it): 3 to 7 players with any removed cards;
-any pass cycle and pass count, ``unpassable`` cards; every first lead, every first-trick
-rule and fallback, ``must_break_hearts``, ``queen_breaks_hearts`` (and
+What it plays (:data:`FIELDS` states it for each field of :class:`~hearts.Rules`, and
+:func:`unsupported` decides by it): 3 to 7 players with any removed cards; any pass cycle
+and pass count, ``unpassable`` cards; every first lead, every first-trick rule and
+fallback, ``must_break_hearts``, ``queen_breaks_hearts`` (and
 ``queen_breaks_only_when_led``), ``can_lead_hearts_instead_of_queen``,
 ``queen_after_hearts``, ``forced_discard``; any point table (bonus cards such as
 Omnibus J♦), ``penalty_cards``, ``no_trick_bonus``, ``no_heart_bonus``; the moon off, add
-or subtract, ``moon_value``, ``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``; a
-target (or one to exceed), a number of hands, ``resets``, ``score_floor`` and
-``play_on_ties``. It refuses, with a :class:`~hearts.RulesError` naming the field: jokers,
-dealer's choice, multipliers, the moon chosen or played safe, the sun, chips,
-partnerships and claims; and rules of play added with :func:`hearts.play.add_rule`.
+or subtract, ``moon_value``, ``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``
+(``moon_choice_needs_score`` and ``sun_value``, which change nothing without the refused
+choice and sun, at any value); a target (or one to exceed), a number of hands,
+``resets`` and ``reset_amount``, ``score_floor`` and ``play_on_ties``. It refuses, with a
+:class:`~hearts.RulesError` naming the field: jokers, dealer's choice, multipliers, the
+moon chosen or played safe, the sun, chips, partnerships and claims; rules of play added
+with :func:`hearts.play.add_rule`; and any field that :data:`FIELDS` does not state,
+whatever its value (a field new to :class:`~hearts.Rules` is refused until it is stated
+there, never played as if absent).
 
 >>> import jax
 >>> import hearts
@@ -69,8 +74,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, cast
 
+import attrs
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -415,11 +423,133 @@ class BatchRules:
         return self.cards // self.players
 
 
+@dataclasses.dataclass(frozen=True)
+class Coverage:
+    """How the batched engine treats one field of :class:`~hearts.Rules` (see :data:`FIELDS`).
+
+    >>> from hearts import batch
+    >>> batch.FIELDS["moon"].tables, batch.FIELDS["moon"].refuses
+    (('moon', 'moon_mode'), "'choose' and 'safety': a choice asked of the shooter")
+    """
+
+    plays: str
+    """What the engine plays of the field, in words; empty when it plays only the value
+    that leaves the variant off (the field's default)."""
+    tables: tuple[str, ...] = ()
+    """The fields of :class:`BatchRules` that carry it (none for a field that changes
+    nothing under the rules the engine plays, or that it refuses whole)."""
+    refuses: str = ""
+    """The values refused, in words; empty when every value is played."""
+    refused: Callable[[Rules], bool] | None = None
+    """Whether a :class:`~hearts.Rules` value sets the field to a refused value."""
+    shown: Callable[[Rules], object] | None = None
+    """The value the refusal shows, when not the field's own (``repr`` of it follows)."""
+
+
+def _refuse(
+    when: Callable[[Rules], bool], why: str, shown: Callable[[Rules], object] | None = None
+) -> Coverage:
+    return Coverage("", refuses=why, refused=when, shown=shown)
+
+
+FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
+    {
+        "players": Coverage(
+            "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets")
+        ),
+        "jokers": _refuse(lambda r: r.jokers != 0, "any joker: the actions are the 52 cards"),
+        "removed": Coverage("any cards removed: the deck", ("deck", "cards", "lowest_club")),
+        "pass_count": Coverage("any pass count", ("pass_counts",)),
+        "pass_cycle": Coverage(
+            "any pass cycle",
+            ("cycle_length", "pass_offsets", "pass_counts", "pass_directions"),
+        ),
+        "unpassable": Coverage("any cards that may not be passed", ("unpassable",)),
+        "dealer_chooses_pass": _refuse(
+            lambda r: r.dealer_chooses_pass, "True: a choice asked of the dealer"
+        ),
+        "first_lead": Coverage("every first lead", ("first_lead",)),
+        "first_trick": Coverage(
+            "every first-trick rule", ("first_trick_barred", "first_turn_hearts")
+        ),
+        "first_trick_fallback": Coverage("every fallback", ("fallback_queen",)),
+        "must_break_hearts": Coverage("both values", ("must_break_hearts",)),
+        "queen_breaks_hearts": Coverage("both values", ("breaking", "lead_breaking")),
+        "queen_breaks_only_when_led": Coverage("both values", ("breaking", "lead_breaking")),
+        "can_lead_hearts_instead_of_queen": Coverage("both values", ("queen_gives_way",)),
+        "queen_after_hearts": Coverage("both values", ("queen_gives_way", "queen_after_hearts")),
+        "forced_discard": Coverage("both values", ("forced_discard",)),
+        "points": Coverage(
+            "any point table, bonus cards included",
+            (
+                "card_points",
+                "positive_total",
+                "score_scale",
+                "penalty",
+                "first_trick_barred",
+                "moon",
+                "moon_points",
+                "shoot_counted",
+            ),
+        ),
+        "penalty_cards": Coverage("any penalty cards", ("penalty", "first_trick_barred")),
+        "no_trick_bonus": Coverage("any bonus", ("no_trick_bonus",)),
+        "no_heart_bonus": Coverage("any bonus", ("no_heart_bonus",)),
+        "multipliers": _refuse(
+            lambda r: bool(r.multipliers),
+            "any multiplier card",
+            lambda r: {card.ascii: factor for card, factor in r.multipliers},
+        ),
+        "multiplier_alone": _refuse(
+            lambda r: r.multiplier_alone != 0, "any value but 0 (it needs multipliers)"
+        ),
+        "moon": Coverage(
+            "the moon off, added or subtracted",
+            ("moon", "moon_mode"),
+            refuses="'choose' and 'safety': a choice asked of the shooter",
+            refused=lambda r: r.moon not in _MOON_MODES,
+            shown=lambda r: r.moon.value,
+        ),
+        "moon_value": Coverage("any value", ("moon_points",)),
+        "moon_needs_bonus_cards": Coverage("both values", ("moon",)),
+        "moon_choice_needs_score": Coverage(
+            "both values, which change nothing: it matters only with moon='choose' (refused)"
+        ),
+        "bonus_counts_on_shoot": Coverage("both values", ("shoot_counted",)),
+        "sun": _refuse(
+            lambda r: r.sun is not ShootMode.OFF, "any sun but 'off'", lambda r: r.sun.value
+        ),
+        "sun_value": Coverage(
+            "any value, which changes nothing: it matters only with a sun (refused)"
+        ),
+        "chips": _refuse(lambda r: r.chips is not None, "any number: chip scoring"),
+        "target": Coverage("any target, or none", ("has_target", "target", "score_scale")),
+        "target_must_be_exceeded": Coverage("both values", ("target_exceeded",)),
+        "hands": Coverage("any number of hands, or none", ("has_hands", "hands", "score_scale")),
+        "resets": Coverage("any resets", ("resets", "reset_valid")),
+        "reset_amount": Coverage("any amount", ("reset_amount",)),
+        "score_floor": Coverage("any floor, or none", ("has_floor", "score_floor")),
+        "play_on_ties": Coverage("both values", ("play_on_ties",)),
+        "partners": _refuse(lambda r: r.partners, "True: partnerships"),
+        "partners_shoot_together": _refuse(
+            lambda r: not r.partners_shoot_together, "False (it needs partners)"
+        ),
+        "claims": _refuse(lambda r: r.claims, "True: claims"),
+    }
+)
+"""How the batched engine treats each field of :class:`~hearts.Rules` (a :class:`Coverage`
+per field, by name, in the order of the fields): what it plays, in which tables of
+:class:`BatchRules`, and which values it refuses. :func:`unsupported` reads it, and
+refuses a field that is not in it, whatever its value, so that a field added to
+:class:`~hearts.Rules` is refused until it is stated here, never played as if absent."""
+
+
 def unsupported(rules: Rules) -> str | None:
     """Why the batched engine cannot play ``rules``, as a sentence; None if it can.
 
-    The sentence names the first field outside what it covers (or the rules of play
-    added with :func:`hearts.play.add_rule`, which it cannot state).
+    The sentence names the first field, in the order of the fields, that :data:`FIELDS`
+    refuses at its value or does not state at all (or the rules of play added with
+    :func:`hearts.play.add_rule`, which it cannot state).
 
     >>> import hearts
     >>> from hearts import batch
@@ -427,20 +557,11 @@ def unsupported(rules: Rules) -> str | None:
     True
     >>> batch.unsupported(hearts.Rules(players=3, jokers=2))
     'hearts.batch does not play Rules.jokers (got 2); the batched engine covers 3 to 7 players with cards removed, any pass cycle, every rule of play but jokers, any point table, the moon off, added or subtracted, and a target or a number of hands.'
+    >>> batch.FIELDS["jokers"].refuses, batch.FIELDS["pass_cycle"].tables
+    ('any joker: the actions are the 52 cards', ('cycle_length', 'pass_offsets', 'pass_counts', 'pass_directions'))
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"hearts.batch needs a hearts.Rules value, got {type(rules).__name__}.")
-    refused = [
-        ("jokers", rules.jokers != 0, rules.jokers),
-        ("dealer_chooses_pass", rules.dealer_chooses_pass, True),
-        ("multipliers", bool(rules.multipliers), {c.ascii: f for c, f in rules.multipliers}),
-        ("multiplier_alone", rules.multiplier_alone != 0, rules.multiplier_alone),
-        ("moon", rules.moon not in _MOON_MODES, rules.moon.value),
-        ("sun", rules.sun is not ShootMode.OFF, rules.sun.value),
-        ("chips", rules.chips is not None, rules.chips),
-        ("partners", rules.partners, True),
-        ("claims", rules.claims, True),
-    ]
     of = rules_of_play(rules)
     if of.extended:
         names = {rule.name for plan in of.plans for rule in plan if rule not in PLAY_RULES}
@@ -449,10 +570,21 @@ def unsupported(rules: Rules) -> str | None:
             f"hearts.batch does not play rules of play added with hearts.play.add_rule "
             f"({added}); it states only the library's own (hearts.play.PLAY_RULES)."
         )
-    for name, refuses, value in refused:
-        if refuses:
+    for field in attrs.fields(type(rules)):
+        if not field.init:
+            continue  # derived from the fields given (the masks), or the rules of play
+        name = field.name
+        coverage = FIELDS.get(name)
+        if coverage is None:
             return (
-                f"hearts.batch does not play Rules.{name} (got {value!r}); the batched engine "
+                f"hearts.batch does not play Rules.{name} (got {getattr(rules, name)!r}): "
+                "hearts.batch.FIELDS does not state the field, so the batched engine does "
+                "not know what it changes."
+            )
+        if coverage.refused is not None and coverage.refused(rules):
+            shown = getattr(rules, name) if coverage.shown is None else coverage.shown(rules)
+            return (
+                f"hearts.batch does not play Rules.{name} (got {shown!r}); the batched engine "
                 "covers 3 to 7 players with cards removed, any pass cycle, every rule of play "
                 "but jokers, any point table, the moon off, added or subtracted, and a target "
                 "or a number of hands."

@@ -283,10 +283,19 @@ def random_rules(rng: random.Random) -> Rules:
             fields["hands"] = rng.randint(1, 4)
         if rng.random() < 0.2:
             fields["resets"] = (rng.choice([20, 26, 50]),)
+            fields["reset_amount"] = rng.choice([25, 50])
         if rng.random() < 0.2:
             fields["score_floor"] = 0
         elif rng.random() < 0.2:
             fields["play_on_ties"] = True
+        if rng.random() < 0.2:  # any number of cards the players share out evenly
+            removed = 52 % players + players * rng.randint(0, 1)
+            low = [f"{rank}{suit}" for rank in "23456789" for suit in "CD"]
+            fields["removed"] = " ".join(low[:removed])
+        # Fields the engine plays by changing nothing (the choice and the sun are refused).
+        fields["moon_choice_needs_score"] = rng.random() < 0.2
+        if rng.random() < 0.1:
+            fields["sun_value"] = rng.choice([39, 52])
         try:
             rules = Rules(**fields)
         except RulesError:
