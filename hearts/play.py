@@ -236,10 +236,12 @@ def played_mask(tricks: Sequence[Trick] | object, trick: Sequence[int] | object 
                 "played_mask takes the tricks done as a sequence of Trick, got "
                 f"{describe_value(done)} among them."
             )
-    return _played_mask(cast("Sequence[Trick]", tricks), _trick_cards(trick, "played_mask"))
+    return played_mask_unchecked(
+        cast("Sequence[Trick]", tricks), _trick_cards(trick, "played_mask")
+    )
 
 
-def _played_mask(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
+def played_mask_unchecked(tricks: Sequence[Trick], trick: Sequence[int] = ()) -> int:
     """:func:`played_mask` of arguments known to be right, unchecked (the hot paths')."""
     mask = 0
     for done in tricks:

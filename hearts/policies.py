@@ -28,7 +28,14 @@ from hearts.cards import (
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
-from hearts.play import LED_MASK, _played_mask, _trick_winner, in_force, led_card, rules_of_play
+from hearts.play import (
+    LED_MASK,
+    _trick_winner,
+    in_force,
+    led_card,
+    played_mask_unchecked,
+    rules_of_play,
+)
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import _shooter
 from hearts.shuffle import Generator
@@ -191,7 +198,7 @@ def rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
                 return move
             legal |= 1 << move.card  # type: ignore[union-attr]
         # The cards played: this trick's, and those taken (quicker than going through tricks).
-        played = functools.reduce(operator.or_, at.taken_masks, _played_mask((), at.trick))
+        played = functools.reduce(operator.or_, at.taken_masks, played_mask_unchecked((), at.trick))
         return PLAYS[first.player][_rule_card(at.rules, hand, legal, at.trick, played)]
     if isinstance(first, Pass):
         return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
@@ -216,7 +223,10 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
         if under:  # duck with the highest card that still loses
             return under.bit_length() - 1
         keep_queen = legal & ~_QUEEN or legal
-        if len(trick) == rules.players - 1 and not _played_mask((), trick) & rules.positive_mask:
+        if (
+            len(trick) == rules.players - 1
+            and not played_mask_unchecked((), trick) & rules.positive_mask
+        ):
             return keep_queen.bit_length() - 1  # last to a trick without points: shed high
         return (keep_queen & -keep_queen).bit_length() - 1
     cards = list(cards_of(legal))

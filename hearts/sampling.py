@@ -29,6 +29,7 @@ from typing import Final
 
 from hearts.cards import SUIT_MASKS, CardSet, cards_of
 from hearts.errors import HeartsError, describe_value
+from hearts.knowledge import played_by
 from hearts.passes import passable, passer, passes_cards, receiver
 from hearts.play import replay, rules_of_play
 from hearts.shuffle import Generator
@@ -88,7 +89,7 @@ def _sample_from(view: PlayerView, dealer: _Dealer, rng: Generator) -> State:
     # did not hold both another heart and a club it could play) rules out no single card:
     # the deals whose plays could not have been made are drawn again (rejection keeps the
     # draw uniform among the deals that remain).
-    played = _played_by(view)
+    played = played_by(view.rules.players, view.tricks, view.leader, view.trick)
     for _ in range(_MAX_DRAWS):
         state = _complete(view, dealer, dealer.draw(rng), rng)
         held = tuple([now | cards for now, cards in zip(state.hand_masks, played, strict=True)])
@@ -317,18 +318,6 @@ def _multinomial(size: int, split: Sequence[int]) -> int:
     return ways
 
 
-def _played_by(view: PlayerView) -> list[int]:
-    """The cards each seat has played this hand."""
-    players = view.rules.players
-    played = [0] * players
-    for trick in view.tricks:
-        for index, card in enumerate(trick.cards):
-            played[(trick.leader + index) % players] |= 1 << card
-    for index, card in enumerate(view.trick):
-        played[(view.leader + index) % players] |= 1 << card
-    return played
-
-
 def _after_exchange(view: PlayerView) -> bool:
     return view.phase in (Phase.PLAY, Phase.SHOOT)
 
@@ -358,7 +347,7 @@ def _count_view(view: PlayerView, limit: int | None = None) -> _Dealer:
             others_known |= known
     pool = view.unseen_mask & ~others_known
     if _after_exchange(view):
-        played = _played_by(view)
+        played = played_by(view.rules.players, view.tricks, view.leader, view.trick)
         for seat, size in enumerate(view.hand_sizes):
             expected = rules.hand_size - played[seat].bit_count() if view.phase is Phase.PLAY else 0
             if size != expected:
@@ -472,7 +461,7 @@ def _complete(view: PlayerView, dealer: _Dealer, parts: list[int], rng: Generato
             for seat in range(players)
         )
     else:
-        played = _played_by(view)
+        played = played_by(view.rules.players, view.tricks, view.leader, view.trick)
         # What each seat held once the cards had changed hands.
         held = [
             view.dealt_mask & ~view.passed_mask | view.received_mask

@@ -44,10 +44,11 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias, cast
 
 from hearts.cards import NUMBER_OF_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
+from hearts.knowledge import seat_masks
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, PassDirection, Rules
 from hearts.scoring import _hand_points
 from hearts.state import Phase, State, Trick
-from hearts.views import PlayerView, _seat_masks
+from hearts.views import PlayerView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -391,11 +392,11 @@ def _encode_state(
 
     For :mod:`hearts.env`, which observes a state once a step: the view's fields that the
     vector holds are read from the state as :func:`~hearts.view` reads them (the seat's own
-    cards from :func:`hearts.views._seat_masks`, which the view takes them from), and no
+    cards from :func:`hearts.knowledge.seat_masks`, which the view takes them from), and no
     other. ``done`` is ``_played(_constants(state.rules), state.tricks)``, if the caller
     keeps it from one state to the next.
     """
-    passed_object, received_object, known, ruled_out = _seat_masks(state, seat)
+    passed_object, received_object, known, ruled_out = seat_masks(state, seat)
     passed, received = cast("int", passed_object), cast("int", received_object)
     return _vector(
         state.rules,

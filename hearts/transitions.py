@@ -24,6 +24,7 @@ from hearts.cards import CARDS, Card, CardSet
 from hearts.claims import safe_claim
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.history import with_result
+from hearts.knowledge import possible_hands, ruled_out_after, seen_position
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import (
     PassMoves,
@@ -33,17 +34,22 @@ from hearts.passes import (
     hand_pass,
     pass_refusal,
     passes_cards,
-    receiver,
 )
-from hearts.play import Position, _played_mask, first_leader, in_force, replay, rules_of_play
+from hearts.play import (
+    Position,
+    first_leader,
+    in_force,
+    replay,
+    rules_of_play,
+)
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.scoring import _shoot_options, score_hand
 from hearts.shuffle import _seeded_deal, deal_refusal
 from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
-    "advance", "claim_allowed", "known_masks", "moves", "new_hand", "plays_of",
-    "possible_hands", "seat_refusal", "state_of", "view_moves",
+    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "seat_refusal", "state_of",
+    "view_moves",
 ]  # fmt: skip
 
 # Enum members as module constants: reading ``Phase.PLAY`` goes through the enum's class
@@ -199,47 +205,6 @@ def view_moves(view: Viewpoint) -> Sequence[Move]:
     return moves(state_of(view, 0, empty, hands, empty, view.ruled_out_masks), view.player)
 
 
-def possible_hands(
-    me: int, hand: int, unseen: int, known: tuple[int, ...], ruled_out: tuple[int, ...]
-) -> tuple[int, ...]:
-    """Each seat's hand as ``me`` must allow for it, from what ``me`` can see.
-
-    ``me`` holds ``hand``; each other seat holds every ``unseen`` card it has not shown it
-    lacks, and the cards ``me`` knows it holds (``ruled_out[me]`` is not read). A claim safe against these hands is safe
-    against any deal ``me`` cannot tell from the real one: so ``me``'s own moves, a claim
-    included, never depend on a card it has not seen.
-    """
-    return tuple(
-        [
-            hand if seat == me else (unseen & ~ruled_out[seat]) | known[seat]
-            for seat in range(len(known))
-        ]
-    )
-
-
-def known_masks(state: State, me: int) -> tuple[int, ...]:
-    """The cards ``me`` knows to be in each seat's hand (:attr:`PlayerView.known_masks`).
-
-    Its own hand; the cards it passed, in their receiver's hand until they are played; and
-    the lowest club, in the hand of the seat that must lead it, until it is played.
-    """
-    rules = state.rules
-    players = rules.players
-    phase = state.phase
-    played = state.position.played if phase is _PLAY else _played_mask(state.tricks, state.trick)
-    known = [0] * players
-    direction = state.pass_direction
-    playing = phase is _PLAY or phase is _SHOOT
-    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
-        known[receiver(me, direction, players)] = state.passed_masks[me] & ~played
-    known[me] = state.hand_masks[me]
-    club = 1 << rules.lowest_club
-    first = state.tricks[0].leader if state.tricks else state.leader
-    if playing and first != me and not club & played and rules_of_play(rules).club_leads:
-        known[first] |= club  # everybody knows who holds the lowest club until it is played
-    return tuple(known)
-
-
 def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
     """The plays of ``seat`` of the cards in the mask ``cards``, ascending."""
     row = PLAYS[seat]
@@ -300,13 +265,7 @@ def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
             refused = position.refusal(card)
             raise IllegalMoveError(refused or f"P{player} may not play {CARDS[card]} now.")
     after = position.play(card)
-    ruled_out = state.ruled_out_masks
-    shown = position.of.revealed(card, position.trick, position.first, position.broken)
-    shown &= ~ruled_out[player]
-    if shown:
-        changed = list(ruled_out)
-        changed[player] = ruled_out[player] | shown
-        ruled_out = tuple(changed)
+    ruled_out = ruled_out_after(position, card, state.ruled_out_masks)
     tricks = state.tricks
     if after.trick:
         to_move = _SEATS[after.seat]
@@ -362,7 +321,8 @@ def _apply_claim(state: State, player: int, checked: bool, seen: bool) -> State:
     if state.phase is not _PLAY or state.to_move[0] != player:
         raise IllegalMoveError(f"P{player} may not claim the rest: {_waiting_for(state, player)}.")
     position = in_force(state.position)
-    if checked and not safe_claim(_judged(state, position, player, seen), player):
+    judged = seen_position(state, position, player) if seen else position
+    if checked and not safe_claim(judged, player):
         could = "from what it has seen, another player could" if seen else "another player could"
         raise IllegalMoveError(
             f"P{player} may not claim the rest: {could} still win a trick against "
@@ -385,24 +345,6 @@ def _apply_claim(state: State, player: int, checked: bool, seen: bool) -> State:
     plays = [card for done in tricks for card in done.cards]
     shown = replay(position.of, first, plays)
     return _end_hand(state, tricks, claimed, shown or (), None)
-
-
-def _judged(state: State, position: Position, player: int, seen: bool) -> Position:
-    """The position a claim by ``player`` is judged in: the real one, or as it sees it.
-
-    A claim sent by a seat (``apply(..., by=seat)``) is judged on what that seat can see,
-    as :func:`view_moves` offers it, so that its answer tells the seat no hidden card.
-    """
-    if not seen:
-        return position
-    hand = position.hands[player]
-    unseen = state.rules.deck_mask & ~hand & ~position.played
-    known = known_masks(state, player)
-    hands = possible_hands(player, hand, unseen, known, state.ruled_out_masks)
-    return Position(
-        position.of, hands, position.trick, position.leader, position.first, position.broken,
-        position.taken,
-    )  # fmt: skip
 
 
 def _apply_shoot_choice(state: State, move: ShootChoice) -> State:

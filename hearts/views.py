@@ -30,8 +30,8 @@ from hearts import drawing
 from hearts.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
 from hearts.errors import describe_value
 from hearts.history import History, seen_by
-from hearts.passes import passer, passes_cards
-from hearts.play import _played_mask
+from hearts.knowledge import seat_masks
+from hearts.play import played_mask_unchecked
 from hearts.rules import PassDirection, Rules
 from hearts.state import (
     HandResult,
@@ -42,7 +42,6 @@ from hearts.state import (
     check_seat,
     check_view_fields,
 )
-from hearts.transitions import known_masks
 from hearts.value import Value
 
 if TYPE_CHECKING:
@@ -292,7 +291,7 @@ class PlayerView(Value):
 
         Cards won by a claim were not played, and are not in it.
         """
-        return _played_mask(self.tricks, self.trick)
+        return played_mask_unchecked(self.tricks, self.trick)
 
     @property
     def unseen_mask(self) -> int:
@@ -371,7 +370,7 @@ def view(state: State | object, player: int | object) -> PlayerView:
         raise TypeError(f"view needs a hearts.State, got {describe_value(state)}.")
     rules = state.rules
     me = check_seat(rules, player)
-    passed, got, known, ruled_out = _seat_masks(state, me)
+    passed, got, known, ruled_out = seat_masks(state, me)
     # The masks are read as the objects the tuples hold: compiled, they go to the view as
     # they are, never unboxed and boxed again on the way.
     hands = cast("tuple[object, ...]", state.hand_masks)
@@ -400,31 +399,6 @@ def view(state: State | object, player: int | object) -> PlayerView:
         ruled_out_masks=ruled_out,
         _unchecked=True,
     )
-
-
-def _seat_masks(state: State, me: int) -> tuple[object, object, tuple[int, ...], tuple[int, ...]]:
-    """What seat ``me`` knows of the cards beyond its own hand and the table's open record.
-
-    The cards it passed, the cards passed to it (0 until they have changed hands), the
-    cards known to be in each seat's hand and those each other seat is known not to hold:
-    the fields of :func:`view` that are the seat's own. :mod:`hearts.tensor` reads them
-    from here too when it encodes a seat's view of a state without making the view. The
-    two masks are the ints the state holds, typed as objects: compiled, they are passed
-    on as they are (a view's constructor takes objects), not unboxed and boxed again.
-    """
-    players = state.rules.players
-    phase = state.phase
-    playing = phase is _PLAY or phase is _SHOOT
-    passed = cast("tuple[object, ...]", state.passed_masks)
-    got: object = 0
-    direction = state.pass_direction
-    if playing and passes_cards(direction, state.pass_count):  # the cards have changed hands
-        got = passed[passer(me, direction, players)]
-    ruled_out = (0,) * players
-    if playing:
-        masks = state.ruled_out_masks
-        ruled_out = (*masks[:me], 0, *masks[me + 1 :])
-    return passed[me], got, known_masks(state, me), ruled_out
 
 
 def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:

@@ -84,6 +84,7 @@ DEFAULT_MODULES = (
     "hearts/play.py",
     "hearts/claims.py",
     "hearts/transitions.py",
+    "hearts/knowledge.py",
     "hearts/passes.py",
 )
 """The modules where the rules are decided, mutated by default."""
@@ -267,7 +268,7 @@ EQUIVALENT_SECOND: dict[str, str] = {
     "hearts/play.py:led_card: trick if isinstance(trick, tuple) else tuple(trick) -> tuple(trick) if isinstance(trick, tuple) else trick": "representation: the loop reads the same cards from the trick as given and from a tuple of it",
     "hearts/play.py:RulesOfPlay.revealed: 1 if first else 0 -> 0 if first else 1": "cache key: the bit for the first trick inverted still gives each situation its own entry, and the entry is computed from the real arguments",
     "hearts/play.py:RulesOfPlay.revealed: 1 if broken else 0 -> 0 if broken else 1": "cache key: the bit for hearts broken inverted still gives each situation its own entry, and the entry is computed from the real arguments",
-    "hearts/transitions.py:known_masks: state.position.played if phase is _PLAY else _played_mask(state.tri... -> _played_mask(state.tricks, state.trick) if phase is _PLAY else state.position.played": "representation: in every state of a game the cards taken are the cards of the tricks played, so both give the cards played (only a hand-built state whose taken cards disagree with its tricks tells them apart)",
+    "hearts/knowledge.py:known_masks: state.position.played if phase is _PLAY else played_mask_unchecked(... -> played_mask_unchecked(state.tricks, state.trick) if phase is _PLAY else state.position.played": "representation: in every state of a game the cards taken are the cards of the tricks played, so both give the cards played (only a hand-built state whose taken cards disagree with its tricks tells them apart)",
     "hearts/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.point_mask & rules.moon_mask": "redundant: the moon's cards are the cards worth positive points, with the bonus cards when the moon needs them, so both give the positive cards, and the bonus cards are added after",
     "hearts/scoring.py:_game_winners: max(scores) -> min(scores)": "redundant: a player holding every chip leaves the others none, which ends the game already, and min(scores) reaching every chip would need every seat to hold every chip at once",
     "hearts/claims.py:safe_claim: hand & suit -> hand | suit": "pruning: the search alone is exact; rejecting a claimer off the suit led at once only saves it time (its card off suit never wins the trick)",

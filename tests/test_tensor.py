@@ -15,7 +15,7 @@ from sampling_checks import random_positions
 
 import hearts
 from hearts import CardSet, HeartsError, Phase, PlayerView, Rules, Suit, tensor
-from hearts.sampling import _played_by
+from hearts.knowledge import played_by
 from hearts.tensor import CARD_SLOTS, bounds, encode, fields, layout, score_scale, size, table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -400,7 +400,7 @@ def reference(view: PlayerView, picked: int = 0, history: bool = False) -> np.nd
         for row, mask in enumerate(rows):
             block[row, [card for card in range(CARD_SLOTS) if mask >> card & 1]] = 1
 
-    played = _played_by(view)  # the cards each seat has played this hand (sampling's count)
+    played = played_by(players, view.tricks, view.leader, view.trick)  # each seat's plays
     for name, mask in (
         ("hand", view.hand_mask),
         ("pass_picked", picked),

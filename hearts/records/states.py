@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from hearts.engine import start_hand
 from hearts.errors import HeartsError
-from hearts.play import _played_mask
+from hearts.play import played_mask_unchecked
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
@@ -374,7 +374,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> State:
     elif phase is Phase.SHOOT:
         compare(path, state, start, ("hands", "trick"))  # both empty once the hand is over
         replayed = replay_play(path, replayed, state.tricks)
-        unplayed = rules.deck_mask & ~_played_mask(state.tricks)
+        unplayed = rules.deck_mask & ~played_mask_unchecked(state.tricks)
         if unplayed and replayed.phase is Phase.PLAY:
             claimer = next((s for s in range(rules.players) if state.taken_masks[s] & unplayed), 0)
             where, said = f"{path}.taken[{claimer}]", "holds the cards nobody played"
