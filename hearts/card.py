@@ -17,7 +17,7 @@ from typing import Final
 
 from hearts.errors import NotationError, describe_value
 
-__all__ = ["CARDS", "FIRST_JOKER", "NUMBER_OF_CARDS", "Card", "Rank", "Suit", "cards_descending"]
+__all__ = ["CARDS", "FIRST_JOKER", "NUMBER_OF_CARDS", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
@@ -250,25 +250,6 @@ _ASCII: Final = (
     *(f"{Rank(i % 13 + 2).letter}{Suit(i // 13).letter}" for i in range(FIRST_JOKER)),
     *_JOKER_TEXT,
 )
-
-
-def cards_descending(mask: int) -> list[int]:
-    """The cards of ``mask`` (bit ``c`` set for card ``c``), highest first, as ints.
-
-    The claims search and the endgame solver walk the cards a seat may play in this order.
-
-    >>> mask = 1 << Card("2C") | 1 << Card("QS") | 1 << Card("AC")
-    >>> cards_descending(mask)
-    [49, 12, 0]
-    >>> [str(CARDS[card]) for card in cards_descending(mask)], cards_descending(0)
-    (['Q♠', 'A♣', '2♣'], [])
-    """
-    cards = []
-    while mask:
-        card = mask.bit_length() - 1
-        cards.append(card)
-        mask ^= 1 << card
-    return cards
 
 
 def _plain(text: str) -> str:

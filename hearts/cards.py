@@ -45,6 +45,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_count",
+    "cards_descending",
     "cards_of",
 ]
 
@@ -70,6 +71,25 @@ QUEEN_OF_SPADES: Final = Card("QS")
 """Q♠, the Black Lady."""
 TWO_OF_CLUBS: Final = Card("2C")
 """2♣, which leads the first trick in the standard game."""
+
+
+def cards_descending(mask: int) -> list[int]:
+    """The cards of ``mask`` (bit ``c`` set for card ``c``), highest first, as ints.
+
+    The claims search and the endgame solver walk the cards a seat may play in this order.
+
+    >>> mask = CardSet("2C QS AC").mask
+    >>> cards_descending(mask)
+    [49, 12, 0]
+    >>> [str(CARDS[card]) for card in cards_descending(mask)], cards_descending(0)
+    (['Q♠', 'A♣', '2♣'], [])
+    """
+    cards = []
+    while mask:
+        card = mask.bit_length() - 1
+        cards.append(card)
+        mask ^= 1 << card
+    return cards
 
 
 def card_count(mask: int) -> int:

@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Final
 
-from hearts.card import cards_descending
-from hearts.cards import JOKERS_MASK, SUIT_MASKS
+from hearts.cards import JOKERS_MASK, SUIT_MASKS, cards_descending
 from hearts.play import LED_MASK, Position, led_card, rules_of_play
 from hearts.rules import Rules
 

@@ -37,8 +37,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, final
 
-from hearts.card import cards_descending
-from hearts.cards import CARDS, card_count
+from hearts.cards import CARDS, card_count, cards_descending
 from hearts.errors import SearchLimitError, check_interrupts
 from hearts.moves import PLAYS, Play
 from hearts.play import LED_MASK, Position, _trick_winner, in_force, led_card
