@@ -24,7 +24,7 @@ move, the rule it breaks and the situation; the state passed in is never changed
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Iterable, Sequence
 
 from hearts.cards import Card, CardSet
@@ -72,7 +72,9 @@ def new_game(rules: Rules | None = None, *, seed: int | None = None) -> State:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
     if seed is None:
-        seed = secrets.randbits(63)
+        # The operating system's randomness, as secrets.randbits reads it (secrets itself
+        # would bring six modules into every import hearts).
+        seed = int.from_bytes(os.urandom(8), "big") >> 1  # 63 bits
     _check_seed_argument(seed)
     return new_hand(rules, seed, 0, _starting_scores(rules), ())
 
