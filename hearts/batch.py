@@ -97,11 +97,13 @@ from hearts.rules import (
 from hearts.tensor import max_tricks, size
 
 __all__ = [
+    "FIELDS",
     "NUM_ACTIONS",
     "PHASE_OVER",
     "PHASE_PASS",
     "PHASE_PLAY",
     "BatchRules",
+    "Coverage",
     "State",
     "effective_actions",
     "from_cards",
