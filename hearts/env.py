@@ -33,7 +33,7 @@ The deals are chance moves, made by the environment from the game's seed. Which 
 are legal comes from the rules the engine applies: in the play phase of a game without
 claims, the cards the rules of play of :mod:`hearts.play` allow the seat
 (``in_force(state.position).allowed()``); in the pass phase, the cards the seat may
-still pick (:func:`hearts.passes.passable`, less those picked); otherwise the moves
+still pick (:func:`hearts.passes.pickable`); otherwise the moves
 :func:`hearts.legal_moves` gives for the seat's view (a claim only when the seat can
 know it is safe). The move of a legal action is made with ``hearts.engine.apply_unchecked``,
 as it is already known to be legal; an action that is not legal raises
@@ -90,7 +90,7 @@ from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet
 from hearts.engine import apply, apply_unchecked, check_seat, legal_moves, new_game
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.moves import PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import passable
+from hearts.passes import pick_refusal, pickable
 from hearts.play import in_force
 from hearts.policies import SEAT_MOVES
 from hearts.rules import PassDirection, Rules, ShootMode
@@ -492,7 +492,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
         phase = state.phase
         if phase is _PASS:  # a card at a time: the cards it may still pick
-            self._legal = passable(self.rules, state.hand_masks[seat]) & ~self._picked
+            self._legal = pickable(self.rules, state.hand_masks[seat], self._picked)
             return
         if phase is _PLAY and not self.rules.claims:  # cards only: the moves' plays
             self._legal = in_force(state.position).allowed()
@@ -548,12 +548,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
         if not 0 <= number < self._actions:
             return f"the actions are 0 to {self._actions - 1}."
         if state.phase is Phase.PASS and number < NUMBER_OF_CARDS:
-            card = CARDS[number]
-            if self._picked >> number & 1:
-                return f"P{seat} has already picked {card} for its pass."
-            if not state.hand_masks[seat] >> number & 1:
-                return f"P{seat} does not hold {card}."
-            return f"{card} may not be passed (Rules.unpassable: {self.rules.unpassable})."
+            return pick_refusal(self.rules, seat, state.hand_masks[seat], self._picked, number)
         if number == CLAIM:
             return (
                 f"P{seat} may claim only with Rules.claims, in the play phase, when what it "

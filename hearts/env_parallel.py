@@ -33,10 +33,10 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from hearts import tensor
-from hearts.cards import CARDS, NUMBER_OF_CARDS, CardSet
+from hearts.cards import NUMBER_OF_CARDS, CardSet
 from hearts.env import HeartsEnv, Observation, _action_number
 from hearts.errors import IllegalMoveError, describe_value
-from hearts.passes import passable
+from hearts.passes import pick_refusal, pickable
 from hearts.rules import Rules
 from hearts.state import Phase, State
 
@@ -187,17 +187,12 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
                     table.step(int(card))
 
     def _pickable(self, seat: int, picked: int) -> int:
-        return passable(self.rules, self.game.hand_masks[seat]) & ~picked
+        return pickable(self.rules, self.game.hand_masks[seat], picked)
 
     def _pick_refusal(self, seat: int, picked: int, number: int) -> str:
         if not 0 <= number < NUMBER_OF_CARDS:
             return "in the pass an action is a card, 0 to 54."
-        card = CARDS[number]
-        if picked >> number & 1:
-            return f"P{seat} has already picked {card} for its pass."
-        if not self.game.hand_masks[seat] >> number & 1:
-            return f"P{seat} does not hold {card}."
-        return f"{card} may not be passed (Rules.unpassable: {self.rules.unpassable})."
+        return pick_refusal(self.rules, seat, self.game.hand_masks[seat], picked, number)
 
     def _observations(self) -> dict[str, Observation]:
         table = self._table

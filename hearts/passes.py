@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 from typing import cast, overload
 
-from hearts.cards import ALL_CARDS, NUMBER_OF_CARDS, CardSet, _card_set, cards_of
+from hearts.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, CardSet, _card_set, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
@@ -33,6 +33,8 @@ __all__ = [
     "passable",
     "passer",
     "passes_cards",
+    "pick_refusal",
+    "pickable",
     "received",
     "receiver",
 ]
@@ -257,6 +259,47 @@ def passable(rules: Rules, hand: int) -> int:
     CardSet('2♣')
     """
     return hand & ~rules.unpassable.mask
+
+
+def pickable(rules: Rules, hand: int, picked: int) -> int:
+    """The cards of ``hand`` a seat may still pick for its pass, having picked ``picked``.
+
+    The environments and the OpenSpiel game take a pass one card at a time: each action
+    picks a card, and the pass is made once ``Rules.pass_count`` cards are picked (the
+    state is unchanged until then). This is the one place that protocol says which cards
+    may be picked; :func:`pick_refusal` says why another may not.
+
+    >>> import hearts
+    >>> rules = hearts.Rules(unpassable="QS")
+    >>> hand = hearts.CardSet("2C 3C QS").mask
+    >>> hearts.CardSet.from_mask(pickable(rules, hand, hearts.CardSet("2C").mask))
+    CardSet('3♣')
+    """
+    return hand & ~rules.unpassable.mask & ~picked
+
+
+def pick_refusal(rules: Rules, seat: int, hand: int, picked: int, card: int) -> str:
+    """Why ``seat``, holding ``hand`` and having picked ``picked``, may not pick ``card``.
+
+    ``card`` is a card's number (0 to 54) that :func:`pickable` does not allow; the sentence
+    names the card and the rule.
+
+    >>> import hearts
+    >>> rules = hearts.Rules(unpassable="QS")
+    >>> hand = hearts.CardSet("2C 3C QS").mask
+    >>> pick_refusal(rules, 1, hand, hearts.CardSet("2C").mask, hearts.Card("2C"))
+    'P1 has already picked 2♣ for its pass.'
+    >>> pick_refusal(rules, 1, hand, 0, hearts.Card("AH"))
+    'P1 does not hold A♥.'
+    >>> pick_refusal(rules, 1, hand, 0, hearts.Card("QS"))
+    'Q♠ may not be passed (Rules.unpassable: Q♠).'
+    """
+    name = CARDS[card]
+    if picked >> card & 1:
+        return f"P{seat} has already picked {name} for its pass."
+    if not hand >> card & 1:
+        return f"P{seat} does not hold {name}."
+    return f"{name} may not be passed (Rules.unpassable: {rules.unpassable})."
 
 
 def pass_refusal(

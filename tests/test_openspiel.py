@@ -342,7 +342,7 @@ def test_apply_action_refuses_an_illegal_action_and_leaves_the_state_unchanged()
     _refused(state, 55, r"^Action 55 \(P0 claims the rest\) is not legal for P0 now: P0 is ")
     _refused(state, 1, r"^Action 1 \(3♣\) is not legal for P0 now: P0 does not hold 3♣\. The ")
     state.apply_action(held[0])
-    _refused(state, held[0], r"has chosen .* to pass already\. The legal actions are \[")
+    _refused(state, held[0], r"has already picked .* for its pass\. The legal actions are \[")
     while state.state.phase is hearts.Phase.PASS:
         state.apply_action(state.legal_actions()[-1])
     leader = state.current_player()

@@ -46,7 +46,7 @@ import hearts
 from hearts.cards import CARDS, Card, CardSet, cards_of
 from hearts.errors import HeartsError, IllegalMoveError, RulesError, describe_value
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import passable
+from hearts.passes import pick_refusal, pickable
 from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
 from hearts.state import Phase, State
 
@@ -429,7 +429,7 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         state = self.state
         if state.phase is Phase.PASS:  # a card at a time
-            allowed = passable(state.rules, state.hand_masks[player]) & ~self._selected
+            allowed = pickable(state.rules, state.hand_masks[player], self._selected)
             return [int(card) for card in cards_of(allowed)]
         if state.phase is Phase.DEAL:
             return []
@@ -507,15 +507,11 @@ class HeartsRulesState(pyspiel.State):  # type: ignore[misc]
         if action in legal:
             return
         if state.phase is Phase.PASS:
-            card = _action_text(action)
             if action >= _CLAIM:
                 reason = f"P{player} is choosing the cards it passes, one card at a time."
-            elif not state.hand_masks[player] >> action & 1:
-                reason = f"P{player} does not hold {card}."
-            elif self._selected >> action & 1:
-                reason = f"P{player} has chosen {card} to pass already."
             else:
-                reason = f"these rules never let {card} be passed."
+                hand = state.hand_masks[player]
+                reason = pick_refusal(state.rules, player, hand, self._selected, action)
         else:
             try:
                 hearts.apply(state, self._decode(action), by=player)
