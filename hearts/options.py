@@ -241,9 +241,7 @@ def default_pass_cycle(players: int) -> tuple[PassDirection, ...]:
 MAX_NUMBER: Final = 1_000_000
 """The largest size of any number in :class:`Rules` (points, scores, targets, hands)."""
 
-# The number fields but pass_count: whether each may be None, its lowest value, and what
-# the error says it must be.
-_NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
+NUMBER_LIMITS: Final[dict[str, tuple[bool, float, str]]] = {
     "no_trick_bonus": (False, -math.inf, "a whole number"),
     "no_heart_bonus": (False, -math.inf, "a whole number"),
     "multiplier_alone": (False, -math.inf, "a whole number"),
@@ -255,95 +253,146 @@ _NUMBERS: Final[dict[str, tuple[bool, float, str]]] = {
     "reset_amount": (False, -math.inf, "a whole number"),
     "score_floor": (True, -math.inf, "None or a whole number"),
 }
-NUMBER_FIELDS: Final = ("pass_count", *_NUMBERS)
+"""The number fields but ``pass_count``, each with whether it may be None, its lowest value,
+and what the error says it must be (``pass_count``'s range depends on the hand size)."""
+NUMBER_FIELDS: Final = ("pass_count", *NUMBER_LIMITS)
 """The fields that hold one number (or None): each is at most :data:`MAX_NUMBER` in size."""
 
 
-def _whole_number(value: object) -> TypeGuard[int]:
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an int and not a bool.
+
+    >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
+    (True, False, False)
+    """
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: object) -> str:
-    """``repr(value)``, cut short: a huge number or text is described, not printed."""
+def shown_value(value: object) -> str:
+    """``repr(value)``, cut short: a huge number or text is described, not printed.
+
+    >>> print(shown_value("QS"), "/", shown_value(10**40))
+    'QS' / a number of about 40 digits
+    """
     if isinstance(value, int) and abs(value) > 10**30:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     text = repr(value)
     return text if len(text) <= 80 else f"{text[:60]}... ({len(text)} characters)"
 
 
-def _closest(name: str, names: Iterable[str]) -> str:
+def did_you_mean(name: str, names: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` naming the one of ``names`` closest to ``name``, or ``""``.
+
+    >>> did_you_mean("omnibuss", ["omnibus", "standard"]), did_you_mean("zzz", ["omnibus"])
+    (" (did you mean 'omnibus'?)", '')
+    """
     import difflib  # noqa: PLC0415 (only a refusal needs it)
 
     close = difflib.get_close_matches(name, names, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _invalid(field: str, must: str, value: object, end: str = ".") -> RulesError:
-    return RulesError(f"Rules.{field} must be {must}, got {_shown(value)}{end}")
+def field_error(field: str, must: str, value: object, end: str = ".") -> RulesError:
+    """The error saying that ``Rules.<field>`` must be ``must``, quoting ``value``.
+
+    ``end`` ends the sentence (a reason after a colon, say).
+
+    >>> field_error("target", "a whole number of at least 1 or None", 0)
+    RulesError('Rules.target must be a whole number of at least 1 or None, got 0.')
+    """
+    return RulesError(f"Rules.{field} must be {must}, got {shown_value(value)}{end}")
 
 
-def _check_whole(
+def check_whole_number(
     field: str, value: object, must: str, low: float, high: float = math.inf, end: str = "."
 ) -> None:
-    if not (_whole_number(value) and low <= value <= high):
-        raise _invalid(field, must, value, end)
+    """Raise :func:`field_error` unless ``value`` is a whole number from ``low`` to ``high``."""
+    if not (is_whole_number(value) and low <= value <= high):
+        raise field_error(field, must, value, end)
 
 
-def _check_size(field: str, value: object) -> None:
-    if _whole_number(value) and abs(value) > MAX_NUMBER:
+def check_number_size(field: str, value: object) -> None:
+    """Raise :class:`~hearts.RulesError` if ``value`` is a number too large for a game.
+
+    That is a whole number beyond :data:`MAX_NUMBER` either side of 0; anything else passes
+    (its type is checked elsewhere).
+    """
+    if is_whole_number(value) and abs(value) > MAX_NUMBER:
         raise RulesError(
-            f"Rules.{field} is {_shown(value)}, beyond any game: numbers in Rules may be at "
+            f"Rules.{field} is {shown_value(value)}, beyond any game: numbers in Rules may be at "
             f"most {MAX_NUMBER:,} either side of 0."
         )
 
 
-def _checked_players(players: int) -> int:
-    # A converter, so that it runs before the defaults that depend on the player count.
+def convert_players(players: int) -> int:
+    """The converter of ``Rules.players``: the count, checked to be from 3 to 7.
+
+    A converter rather than a validator, so that it runs before the defaults that depend on
+    the player count.
+
+    >>> convert_players(5)
+    5
+    """
     must = f"a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}"
-    _check_whole("players", players, must, MIN_PLAYERS, MAX_PLAYERS)
+    check_whole_number("players", players, must, MIN_PLAYERS, MAX_PLAYERS)
     return players
 
 
-def _checked_jokers(jokers: int) -> int:
-    _check_whole("jokers", jokers, "a whole number from 0 to 3", 0, MAX_JOKERS)
+def convert_jokers(jokers: int) -> int:
+    """The converter of ``Rules.jokers``: the count, checked to be from 0 to 3.
+
+    >>> convert_jokers(2)
+    2
+    """
+    check_whole_number("jokers", jokers, "a whole number from 0 to 3", 0, MAX_JOKERS)
     return jokers
 
 
-def _to_points(
+def convert_points(
     value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
 ) -> tuple[tuple[Card, int], ...]:
+    """A point table (a mapping or pairs of card and points) as sorted pairs, zeros left out.
+
+    >>> convert_points({"QS": 13, "JD": -10, "2H": 0})
+    ((Card('J♦'), -10), (Card('Q♠'), 13))
+    """
     pairs = value.items() if isinstance(value, Mapping) else value
     table: dict[Card, int] = {}
     try:
         for key, points in pairs:
             card = Card(key)
-            if not _whole_number(points):
+            if not is_whole_number(points):
                 raise RulesError(
-                    f"Rules.points gives {card} {_shown(points)} points: use a whole number."
+                    f"Rules.points gives {card} {shown_value(points)} points: use a whole number."
                 )
-            _check_size(f"points[{card.ascii!r}]", points)
+            check_number_size(f"points[{card.ascii!r}]", points)
             table[card] = points
     except (HeartsError, TypeError, ValueError) as error:
         if isinstance(error, RulesError):
             raise
         raise RulesError(
             f"Rules.points must map cards to whole numbers, as {{'QS': 13, 'JD': -10}}, "
-            f"got {_shown(value)}: {error}"
+            f"got {shown_value(value)}: {error}"
         ) from None
     return tuple(sorted((card, points) for card, points in table.items() if points))
 
 
-def _to_multipliers(
+def convert_multipliers(
     value: Mapping[Card | int | str, int] | Iterable[tuple[Card | int | str, int]],
 ) -> tuple[tuple[Card, int], ...]:
+    """A multiplier table (a mapping or pairs of card and factor, 2 to 1000) as sorted pairs.
+
+    >>> convert_multipliers({"TC": 2})
+    ((Card('10♣'), 2),)
+    """
     pairs = value.items() if isinstance(value, Mapping) else value
     table: dict[Card, int] = {}
     try:
         for key, factor in pairs:
             card = Card(key)
-            if not (_whole_number(factor) and 2 <= factor <= 1000):
+            if not (is_whole_number(factor) and 2 <= factor <= 1000):
                 raise RulesError(
-                    f"Rules.multipliers gives {card} the factor {_shown(factor)}: use a whole "
+                    f"Rules.multipliers gives {card} the factor {shown_value(factor)}: use a whole "
                     "number from 2 to 1000 (2 doubles the hand's points of whoever takes it)."
                 )
             table[card] = factor
@@ -352,24 +401,34 @@ def _to_multipliers(
             raise
         raise RulesError(
             f"Rules.multipliers must map cards to whole factors, as {{'TC': 2}}, "
-            f"got {_shown(value)}: {error}"
+            f"got {shown_value(value)}: {error}"
         ) from None
     return tuple(sorted(table.items()))
 
 
-def _to_resets(value: Iterable[int]) -> tuple[int, ...]:
+def convert_resets(value: Iterable[int]) -> tuple[int, ...]:
+    """The converter of ``Rules.resets``: the totals, sorted, each once.
+
+    >>> convert_resets([50, 0, 50])
+    (0, 50)
+    """
     try:
         resets = tuple(sorted(set(value)))
     except TypeError:
-        raise _invalid("resets", "a sequence of totals", value) from None
-    if not all(_whole_number(total) for total in resets):
-        raise RulesError(f"Rules.resets must hold whole numbers, got {_shown(value)}.")
+        raise field_error("resets", "a sequence of totals", value) from None
+    if not all(is_whole_number(total) for total in resets):
+        raise RulesError(f"Rules.resets must hold whole numbers, got {shown_value(value)}.")
     for total in resets:
-        _check_size("resets", total)
+        check_number_size("resets", total)
     return resets
 
 
-def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection, ...]:
+def convert_pass_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection, ...]:
+    """The converter of ``Rules.pass_cycle``: a cycle name, a direction or directions.
+
+    >>> convert_pass_cycle("alternate"), convert_pass_cycle(["left", "hold"])
+    ((PassDirection.LEFT, PassDirection.RIGHT), (PassDirection.LEFT, PassDirection.HOLD))
+    """
     if isinstance(value, str) and value in PASS_CYCLES:
         return PASS_CYCLES[value]
     if isinstance(value, (str, PassDirection)):
@@ -380,7 +439,7 @@ def _to_cycle(value: Iterable[PassDirection | str] | str) -> tuple[PassDirection
         names = ", ".join(repr(direction.value) for direction in PassDirection)
         cycles = ", ".join(map(repr, PASS_CYCLES))
         must = f"a cycle name ({cycles}) or a sequence of pass directions ({names})"
-        raise _invalid("pass_cycle", must, value) from None
+        raise field_error("pass_cycle", must, value) from None
 
 
 _Cards = CardSet | str | Iterable[Card | int | str]
@@ -392,7 +451,7 @@ def _card_set(field: str, value: _Cards) -> CardSet:
     try:
         return CardSet(value)
     except (HeartsError, TypeError) as error:
-        raise _invalid(field, "a set of cards", value, f": {error}") from None
+        raise field_error(field, "a set of cards", value, f": {error}") from None
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -403,37 +462,77 @@ def _member(kind: type[_E], field: str, value: _E | str) -> _E:
         return kind(value)
     except ValueError:
         names = ", ".join(repr(member.value) for member in kind)
-        raise _invalid(field, f"one of {names}", value) from None
+        raise field_error(field, f"one of {names}", value) from None
 
 
 # The converters of single fields: attrs needs a named function for each.
-def _to_removed(value: _Cards) -> CardSet:
+def convert_removed(value: _Cards) -> CardSet:
+    """The converter of ``Rules.removed``: the cards as a :class:`~hearts.CardSet`.
+
+    >>> convert_removed("2C 2D")
+    CardSet('2♣ 2♦')
+    """
     return _card_set("removed", value)
 
 
-def _to_unpassable(value: _Cards) -> CardSet:
+def convert_unpassable(value: _Cards) -> CardSet:
+    """The converter of ``Rules.unpassable``: the cards as a :class:`~hearts.CardSet`.
+
+    >>> convert_unpassable(["QS"])
+    CardSet('Q♠')
+    """
     return _card_set("unpassable", value)
 
 
-def _to_penalty_cards(value: _Cards | None) -> CardSet | None:
+def convert_penalty_cards(value: _Cards | None) -> CardSet | None:
+    """The converter of ``Rules.penalty_cards``: None, or the cards as a :class:`~hearts.CardSet`.
+
+    >>> convert_penalty_cards("QS AH"), convert_penalty_cards(None)
+    (CardSet('A♥ Q♠'), None)
+    """
     return None if value is None else _card_set("penalty_cards", value)
 
 
-def _to_first_lead(value: FirstLead | str) -> FirstLead:
+def convert_first_lead(value: FirstLead | str) -> FirstLead:
+    """The converter of ``Rules.first_lead``: a :class:`FirstLead` or its value.
+
+    >>> convert_first_lead("any_club")
+    <FirstLead.ANY_CLUB: 'any_club'>
+    """
     return _member(FirstLead, "first_lead", value)
 
 
-def _to_first_trick(value: FirstTrick | str) -> FirstTrick:
+def convert_first_trick(value: FirstTrick | str) -> FirstTrick:
+    """The converter of ``Rules.first_trick``: a :class:`FirstTrick` or its value.
+
+    >>> convert_first_trick("open")
+    <FirstTrick.OPEN: 'open'>
+    """
     return _member(FirstTrick, "first_trick", value)
 
 
-def _to_fallback(value: FirstTrickFallback | str) -> FirstTrickFallback:
+def convert_first_trick_fallback(value: FirstTrickFallback | str) -> FirstTrickFallback:
+    """The converter of ``Rules.first_trick_fallback``: a :class:`FirstTrickFallback` or its value.
+
+    >>> convert_first_trick_fallback("queen")
+    <FirstTrickFallback.QUEEN: 'queen'>
+    """
     return _member(FirstTrickFallback, "first_trick_fallback", value)
 
 
-def _to_moon(value: ShootMode | str) -> ShootMode:
+def convert_moon(value: ShootMode | str) -> ShootMode:
+    """The converter of ``Rules.moon``: a :class:`ShootMode` or its value.
+
+    >>> convert_moon("subtract")
+    <ShootMode.SUBTRACT: 'subtract'>
+    """
     return _member(ShootMode, "moon", value)
 
 
-def _to_sun(value: ShootMode | str) -> ShootMode:
+def convert_sun(value: ShootMode | str) -> ShootMode:
+    """The converter of ``Rules.sun``: a :class:`ShootMode` or its value.
+
+    >>> convert_sun("off")
+    <ShootMode.OFF: 'off'>
+    """
     return _member(ShootMode, "sun", value)

@@ -38,12 +38,12 @@ from hearts.cards import (
 )
 from hearts.errors import RulesError, describe_value
 from hearts.options import (
-    _NUMBERS,
     MAX_JOKERS,
     MAX_NUMBER,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NUMBER_FIELDS,
+    NUMBER_LIMITS,
     PASS_CYCLES,
     STANDARD_POINTS,
     FirstLead,
@@ -51,29 +51,29 @@ from hearts.options import (
     FirstTrickFallback,
     PassDirection,
     ShootMode,
-    _check_size,
-    _check_whole,
-    _checked_jokers,
-    _checked_players,
-    _closest,
-    _invalid,
-    _shown,
-    _to_cycle,
-    _to_fallback,
-    _to_first_lead,
-    _to_first_trick,
-    _to_moon,
-    _to_multipliers,
-    _to_penalty_cards,
-    _to_points,
-    _to_removed,
-    _to_resets,
-    _to_sun,
-    _to_unpassable,
-    _whole_number,
+    check_number_size,
+    check_whole_number,
+    convert_first_lead,
+    convert_first_trick,
+    convert_first_trick_fallback,
+    convert_jokers,
+    convert_moon,
+    convert_multipliers,
+    convert_pass_cycle,
+    convert_penalty_cards,
+    convert_players,
+    convert_points,
+    convert_removed,
+    convert_resets,
+    convert_sun,
+    convert_unpassable,
     default_pass_count,
     default_pass_cycle,
     default_removed,
+    did_you_mean,
+    field_error,
+    is_whole_number,
+    shown_value,
 )
 from hearts.presets import PRESET_TABLE
 
@@ -154,13 +154,13 @@ def _card_pairs(value: object, name: str, example: str, number: str) -> _CardTab
 
 
 def _points_of(value: object) -> tuple[tuple[Card, int], ...]:
-    """The converter of ``Rules.points``: :func:`_to_points` of a value shaped as a table."""
-    return _to_points(_card_pairs(value, "points", "{'QS': 13, 'JD': -10}", "number"))
+    """The converter of ``Rules.points``: :func:`convert_points` of a value shaped as a table."""
+    return convert_points(_card_pairs(value, "points", "{'QS': 13, 'JD': -10}", "number"))
 
 
 def _multipliers_of(value: object) -> tuple[tuple[Card, int], ...]:
-    """The converter of ``Rules.multipliers``: :func:`_to_multipliers` of a table's shape."""
-    return _to_multipliers(_card_pairs(value, "multipliers", "{'TC': 2}", "factor"))
+    """The converter of ``Rules.multipliers``: :func:`convert_multipliers` of a table's shape."""
+    return convert_multipliers(_card_pairs(value, "multipliers", "{'TC': 2}", "factor"))
 
 
 def _table_default(name: str) -> Any:
@@ -279,23 +279,23 @@ class Rules:
     """
 
     # Deal
-    players: int = attrs.field(default=4, converter=_checked_players)
-    jokers: int = attrs.field(default=0, converter=_checked_jokers)
-    removed: CardSet = attrs.field(default=_table_default("removed"), converter=_to_removed)
+    players: int = attrs.field(default=4, converter=convert_players)
+    jokers: int = attrs.field(default=0, converter=convert_jokers)
+    removed: CardSet = attrs.field(default=_table_default("removed"), converter=convert_removed)
     # Passing
     pass_count: int = attrs.field(default=_table_default("pass_count"))
     pass_cycle: tuple[PassDirection, ...] = attrs.field(
-        default=_table_default("pass_cycle"), converter=_to_cycle
+        default=_table_default("pass_cycle"), converter=convert_pass_cycle
     )
-    unpassable: CardSet = attrs.field(default=CardSet(), converter=_to_unpassable)
+    unpassable: CardSet = attrs.field(default=CardSet(), converter=convert_unpassable)
     dealer_chooses_pass: bool = False
     # Play
-    first_lead: FirstLead = attrs.field(default=FirstLead.LOWEST_CLUB, converter=_to_first_lead)
+    first_lead: FirstLead = attrs.field(default=FirstLead.LOWEST_CLUB, converter=convert_first_lead)
     first_trick: FirstTrick = attrs.field(
-        default=FirstTrick.PENALTY_BARRED, converter=_to_first_trick
+        default=FirstTrick.PENALTY_BARRED, converter=convert_first_trick
     )
     first_trick_fallback: FirstTrickFallback = attrs.field(
-        default=FirstTrickFallback.ANY, converter=_to_fallback
+        default=FirstTrickFallback.ANY, converter=convert_first_trick_fallback
     )
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
@@ -305,26 +305,26 @@ class Rules:
     forced_discard: bool = False
     # Scoring
     points: tuple[tuple[Card, int], ...] = attrs.field(
-        default=_to_points(STANDARD_POINTS), converter=_points_of
+        default=convert_points(STANDARD_POINTS), converter=_points_of
     )
-    penalty_cards: CardSet | None = attrs.field(default=None, converter=_to_penalty_cards)
+    penalty_cards: CardSet | None = attrs.field(default=None, converter=convert_penalty_cards)
     no_trick_bonus: int = 0
     no_heart_bonus: int = 0
     multipliers: tuple[tuple[Card, int], ...] = attrs.field(default=(), converter=_multipliers_of)
     multiplier_alone: int = 0
-    moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=_to_moon)
+    moon: ShootMode = attrs.field(default=ShootMode.ADD, converter=convert_moon)
     moon_value: int | None = None
     moon_needs_bonus_cards: bool = False
     moon_choice_needs_score: bool = False
     bonus_counts_on_shoot: bool = True
-    sun: ShootMode = attrs.field(default=ShootMode.OFF, converter=_to_sun)
+    sun: ShootMode = attrs.field(default=ShootMode.OFF, converter=convert_sun)
     sun_value: int | None = None
     chips: int | None = None
     # End
     target: int | None = 100
     target_must_be_exceeded: bool = False
     hands: int | None = None
-    resets: tuple[int, ...] = attrs.field(default=(), converter=_to_resets)
+    resets: tuple[int, ...] = attrs.field(default=(), converter=convert_resets)
     reset_amount: int = 50
     score_floor: int | None = None
     play_on_ties: bool = False
@@ -379,17 +379,17 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         for name in NUMBER_FIELDS:
-            _check_size(name, getattr(self, name))
+            check_number_size(name, getattr(self, name))
         for name in FLAG_FIELDS:
             if not isinstance(value := getattr(self, name), bool):
-                raise _invalid(name, "True or False", value)
+                raise field_error(name, "True or False", value)
         deck = self._checked_deck()
         hand_size = deck.bit_count() // self.players
         self._check_passing(deck, hand_size)
-        for name, (optional, low, must) in _NUMBERS.items():
+        for name, (optional, low, must) in NUMBER_LIMITS.items():
             value = getattr(self, name)
             if value is not None or not optional:
-                _check_whole(name, value, must, low)
+                check_whole_number(name, value, must, low)
         self._check_play()
         self._check_partners()
         self._check_ending()
@@ -429,17 +429,17 @@ class Rules:
             )
         if not self.dealer_chooses_pass and set(self.pass_cycle) == {PassDirection.HOLD}:
             # No card is ever passed, so the hand size does not bound the count.
-            _check_whole("pass_count", count, "a whole number, 1 or more", 1)
+            check_whole_number("pass_count", count, "a whole number, 1 or more", 1)
             return
         must = f"a whole number from 1 to the hand size ({hand_size})"
         end = "; use pass_cycle='none' for a game without passing."
-        if _whole_number(count) and count > hand_size:
+        if is_whole_number(count) and count > hand_size:
             end = (
                 "; give fewer (the dealer calls 1 to Rules.pass_count cards)."
                 if self.dealer_chooses_pass
                 else "; give fewer, or pass_cycle='none' for a game without passing."
             )
-        _check_whole("pass_count", count, must, 1, hand_size, end)
+        check_whole_number("pass_count", count, must, 1, hand_size, end)
         passable = hand_size - (self.unpassable.mask & deck).bit_count()
         if count > passable:
             raise RulesError(
@@ -711,12 +711,13 @@ class Rules:
         hearts.errors.RulesError: Rules.from_dict got unknown field 'goal'; the fields are players, jokers, ...
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"Rules.from_dict needs a mapping of fields, got {_shown(data)}.")
+            raise RulesError(f"Rules.from_dict needs a mapping of fields, got {shown_value(data)}.")
         fields = dict(data)
         schema = fields.pop("schema", RULES_SCHEMA)
         if schema != RULES_SCHEMA:
             raise RulesError(
-                f"Rules.from_dict reads rules schema {RULES_SCHEMA}, got schema {_shown(schema)}."
+                f"Rules.from_dict reads rules schema {RULES_SCHEMA}, "
+                f"got schema {shown_value(schema)}."
             )
         _check_known("Rules.from_dict", fields)
         if isinstance(fields.get("resets"), list):
@@ -756,11 +757,11 @@ class Rules:
         hearts.errors.RulesError: There is no preset 'omnibuss' (did you mean 'omnibus'?); the presets are standard, windows, ...
         """
         if not isinstance(name, str):
-            raise TypeError(f"Rules.preset needs a preset name (a str), got {_shown(name)}.")
+            raise TypeError(f"Rules.preset needs a preset name (a str), got {shown_value(name)}.")
         key = name.strip().lower()
         if key not in PRESETS:
             raise RulesError(
-                f"There is no preset {_shown(name)}{_closest(key, PRESETS)}; "
+                f"There is no preset {shown_value(name)}{did_you_mean(key, PRESETS)}; "
                 f"the presets are {', '.join(PRESETS)}."
             )
         return PRESETS[key].rules
@@ -819,7 +820,7 @@ def _differences(rules: Rules, base: Rules | None) -> list[tuple[str, str]]:
         if value == (_default_of(rules, name) if base is None else getattr(base, name)):
             continue
         if name == "points":
-            standard = dict(_to_points(STANDARD_POINTS))
+            standard = dict(convert_points(STANDARD_POINTS))
             table = dict(rules.points)
             differing = [
                 f"{card.ascii!r}: {table.get(card, 0)}"
@@ -861,7 +862,8 @@ def _check_known(where: str, names: Iterable[object]) -> None:
     for name in names:
         if name not in FIELD_ORDER:
             raise RulesError(
-                f"{where} got unknown field {_shown(name)}{_closest(str(name), FIELD_ORDER)}; "
+                f"{where} got unknown field "
+                f"{shown_value(name)}{did_you_mean(str(name), FIELD_ORDER)}; "
                 f"the fields are {', '.join(FIELD_ORDER)}."
             )
 
