@@ -1,7 +1,7 @@
 """A move's two written forms, its text (parse_move) and its JSON (move_from_dict), agree.
 
 Both readers accept the same moves, read them as equal moves, and refuse the same faults in
-the same words: each reads its own syntax, then one check (``_checked_move`` in
+the same words: each reads its own syntax, then one check (``checked_move`` in
 ``hearts/records/moves.py``) says what a well-formed move is.
 """
 
@@ -28,7 +28,7 @@ from hearts import (
     ShootMode,
 )
 from hearts.cards import CARDS, NUMBER_OF_CARDS
-from hearts.records.read import _show
+from hearts.records.read import show
 
 KINDS: Final = ("deal", "pass", "play", "choose_pass", "claim", "shoot_choice")
 
@@ -266,7 +266,7 @@ def test_both_forms_refuse_a_fault_in_the_same_words(
     assert (from_json.value.path, str(from_json.value)) == (path, f"{path}: {reason}")
     with pytest.raises(NotationError) as from_text:
         hearts.parse_move(text)
-    assert str(from_text.value) == f"{_show(text)} is not a move: {subject} {reason}"
+    assert str(from_text.value) == f"{show(text)} is not a move: {subject} {reason}"
 
 
 def test_the_issue_s_two_cases_word_for_word() -> None:

@@ -35,7 +35,7 @@ from hearts import (
     ShootChoice,
     State,
 )
-from hearts.records import _RULES_FIELDS_CHECKED
+from hearts.records.read import RULES_FIELDS_CHECKED
 
 SCHEMA = hearts.record_schema()
 RECORD_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -1265,7 +1265,7 @@ def test_the_schema_ships_in_the_package_and_is_valid() -> None:
 def test_the_schema_and_the_reader_know_every_rules_field() -> None:
     """A field added to Rules must be added to the schema and the record reader too."""
     fields = set(Rules().to_dict())
-    assert fields == _RULES_FIELDS_CHECKED
+    assert fields == RULES_FIELDS_CHECKED
     assert fields | {"fingerprint"} == set(SCHEMA["$defs"]["rules"]["properties"])
     rules_validator = jsonschema.Draft202012Validator(
         {"$defs": SCHEMA["$defs"], "$ref": "#/$defs/rules"}

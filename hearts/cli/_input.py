@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from hearts.errors import HeartsError
 from hearts.records import RecordError
-from hearts.records.read import _read_rules as read_rules
+from hearts.records.read import read_rules
 from hearts.rules import PRESETS, Rules
 
 

@@ -53,7 +53,6 @@ from hearts.records.game import (
 )
 from hearts.records.moves import MAX_MOVE_BYTES, loads_move, move_from_dict, move_to_dict
 from hearts.records.notation import parse_move
-from hearts.records.read import _RULES_FIELDS_CHECKED as _RULES_FIELDS_CHECKED
 from hearts.records.read import RECORD_SCHEMA, RecordError
 from hearts.records.results import result_from_dict, result_to_dict
 from hearts.records.states import state_from_dict, state_to_dict, view_from_dict, view_to_dict

@@ -16,27 +16,27 @@ import attrs
 from hearts.engine import apply, new_game
 from hearts.errors import HeartsError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.records.moves import _move_body, _read_move
+from hearts.records.moves import move_body, read_move
 from hearts.records.read import (
     RECORD_SCHEMA,
+    LongNumber,
     RecordError,
-    _check_limit,
-    _check_rules_argument,
-    _decoding,
-    _fields,
-    _int,
-    _key,
-    _list,
-    _LongNumber,
-    _move_hint,
-    _parse_json,
-    _read_rules,
-    _rules_json,
-    _schema,
-    _short,
-    _show,
-    _str,
-    _too_long,
+    check_limit,
+    check_rules_argument,
+    check_schema,
+    decoding,
+    key_path,
+    move_hint,
+    parse_json,
+    read_fields,
+    read_int,
+    read_list,
+    read_rules,
+    read_str,
+    rules_json,
+    short,
+    show,
+    too_long,
 )
 from hearts.rules import (
     PRESETS,
@@ -75,8 +75,8 @@ def _check_json(value: object, path: str, depth: int = 0, top: str = "") -> obje
     if isinstance(value, str):
         _check_text(value, path)
         return value
-    if isinstance(value, (int, _LongNumber)):
-        _int(value if isinstance(value, _LongNumber) else int(value), path)
+    if isinstance(value, (int, LongNumber)):
+        read_int(value if isinstance(value, LongNumber) else int(value), path)
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -88,11 +88,11 @@ def _check_json(value: object, path: str, depth: int = 0, top: str = "") -> obje
         copy: dict[str, object] = {}
         for key, item in value.items():
             if not isinstance(key, str):
-                raise RecordError(path, f"has the key {_short(key)}, which is not a string.")
+                raise RecordError(path, f"has the key {short(key)}, which is not a string.")
             _check_text(key, path, "has a key that ")
-            copy[key] = _check_json(item, _key(path, key), depth + 1, top)
+            copy[key] = _check_json(item, key_path(path, key), depth + 1, top)
         return copy
-    raise RecordError(path, f"must be a JSON value, got {_short(value)}.")
+    raise RecordError(path, f"must be a JSON value, got {short(value)}.")
 
 
 def _check_text(text: str, path: str, what: str = "") -> None:
@@ -105,26 +105,26 @@ def _check_text(text: str, path: str, what: str = "") -> None:
             raise RecordError(
                 path,
                 f"{what}holds the lone surrogate U+{ord(bad):04X}, which is not a character: "
-                f"{_show(text)} cannot be written as UTF-8.",
+                f"{show(text)} cannot be written as UTF-8.",
             ) from None
 
 
 def _metadata(value: object, path: str) -> dict[str, object]:
     """A checked copy of metadata read from JSON."""
     if not isinstance(value, Mapping):
-        raise RecordError(path, f"must be a JSON object, got {_show(value)}.")
+        raise RecordError(path, f"must be a JSON object, got {show(value)}.")
     return cast("dict[str, object]", _check_json(value, path))
 
 
 def _check_known_metadata(data: Mapping[str, object], path: str, players: int) -> None:
     """The keys of metadata with a known meaning: one name per seat, a date, a table."""
     if "players" in data:
-        names = _list(data["players"], f"{path}.players", players, "player names")
+        names = read_list(data["players"], f"{path}.players", players, "player names")
         for i, name in enumerate(names):
-            _str(name, f"{path}.players[{i}]")
+            read_str(name, f"{path}.players[{i}]")
     for key in _METADATA_STRINGS:
         if key in data:
-            _str(data[key], f"{path}.{key}")
+            read_str(data[key], f"{path}.{key}")
 
 
 _MOVE_TYPES: Final = (Deal, Pass, Play, ChoosePass, Claim, ShootChoice)
@@ -134,39 +134,39 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
         raise TypeError(
             f"GameRecord needs its moves as a list of moves (Deal, Pass, Play, ChoosePass, "
-            f"Claim, ShootChoice), got {_short(moves)}{_move_hint(moves)}."
+            f"Claim, ShootChoice), got {short(moves)}{move_hint(moves)}."
         )
     result = tuple(moves)
     for index, move in enumerate(result):
         if type(move) not in _MOVE_TYPES:
             raise TypeError(
                 f"GameRecord needs moves (Deal, Pass, Play, ChoosePass, Claim, ShootChoice), "
-                f"but moves[{index}] is {_short(move)}{_move_hint(move)}."
+                f"but moves[{index}] is {short(move)}{move_hint(move)}."
             )
     return result
 
 
 def _freeze_metadata(value: Mapping[str, object]) -> types.MappingProxyType[str, object]:
     if not isinstance(value, Mapping):
-        raise TypeError(f"GameRecord needs metadata as a dict of JSON values, got {_short(value)}.")
+        raise TypeError(f"GameRecord needs metadata as a dict of JSON values, got {short(value)}.")
     return types.MappingProxyType(cast("dict[str, object]", _check_json(value, "record.metadata")))
 
 
 def _record_rules(_instance: object, _attribute: object, value: Rules) -> None:
-    _check_rules_argument(value, "GameRecord")
+    check_rules_argument(value, "GameRecord")
 
 
 def _record_seed(_instance: object, _attribute: object, value: int | None) -> None:
     if value is not None:
         if type(value) is not int:
-            raise TypeError(f"GameRecord needs seed as an int or None, got {_short(value)}.")
-        _int(value, "record.seed")
+            raise TypeError(f"GameRecord needs seed as an int or None, got {short(value)}.")
+        read_int(value, "record.seed")
 
 
 def _record_preset(_instance: object, _attribute: object, value: str | None) -> None:
     if value is not None and not isinstance(value, str):
         raise TypeError(
-            f"GameRecord needs preset as a preset's name (a str) or None, got {_short(value)}."
+            f"GameRecord needs preset as a preset's name (a str) or None, got {short(value)}."
         )
 
 
@@ -231,12 +231,12 @@ class GameRecord:
         for index, move in enumerate(self.moves):
             if type(move) is Play and 0 <= move.player < players and deck >> move.card & 1:
                 continue  # most moves: a play of the game's seat and deck, as read would
-            _read_move(_move_body(move), f"record.moves[{index}]", players, deck)
+            read_move(move_body(move), f"record.moves[{index}]", players, deck)
         if self.preset is not None:
             if self.preset not in PRESETS:
                 raise RecordError(
                     "record.preset",
-                    f"there is no preset {_show(self.preset)}; the presets are "
+                    f"there is no preset {show(self.preset)}; the presets are "
                     f"{', '.join(PRESETS)}.",
                 )
             if PRESETS[self.preset].rules != self.rules:
@@ -260,7 +260,7 @@ class GameRecord:
         """
         data: dict[str, object] = {
             "schema": RECORD_SCHEMA,
-            "rules": _rules_json(self.rules, self.preset),
+            "rules": rules_json(self.rules, self.preset),
         }
         if self.seed is not None:
             data["seed"] = self.seed
@@ -269,7 +269,7 @@ class GameRecord:
             metadata = _metadata(self.metadata, "record.metadata")
             _check_known_metadata(metadata, "record.metadata", self.rules.players)
             data["metadata"] = metadata
-        data["moves"] = [_move_body(move) for move in self.moves]
+        data["moves"] = [move_body(move) for move in self.moves]
         return data
 
     @classmethod
@@ -289,18 +289,18 @@ class GameRecord:
         hearts.records.RecordError: record.moves[0]: lacks the field 'player', which a pass move needs.
         """
         path = "record"
-        fields = _fields(
+        fields = read_fields(
             data, path, "a game record", ("schema", "rules", "moves"), ("seed", "metadata")
         )
-        _schema(fields, path, required=True)
-        rules, preset = _read_rules(fields["rules"], f"{path}.rules")
+        check_schema(fields, path, required=True)
+        rules, preset = read_rules(fields["rules"], f"{path}.rules")
         seed = fields.get("seed")
         if seed is not None:
-            seed = _int(seed, f"{path}.seed")
+            seed = read_int(seed, f"{path}.seed")
         metadata = _metadata(fields.get("metadata", {}), f"{path}.metadata")
         _check_known_metadata(metadata, f"{path}.metadata", rules.players)
-        items = _list(fields["moves"], f"{path}.moves", what="moves")
-        _check_limit(max_moves, "max_moves")
+        items = read_list(fields["moves"], f"{path}.moves", what="moves")
+        check_limit(max_moves, "max_moves")
         if max_moves is not None and len(items) > max_moves:
             raise RecordError(
                 f"{path}.moves",
@@ -308,7 +308,7 @@ class GameRecord:
                 "(max_moves; None reads any number).",
             )
         moves = tuple(
-            _read_move(item, f"{path}.moves[{i}]", rules.players, rules.deck_mask)
+            read_move(item, f"{path}.moves[{i}]", rules.players, rules.deck_mask)
             for i, item in enumerate(items)
         )
         return cls(rules, moves, seed=seed, metadata=metadata, preset=preset)
@@ -350,8 +350,8 @@ def loads(
             hint = "; GameRecord.from_dict reads JSON already parsed"
         elif callable(getattr(text, "read", None)):
             hint = "; hearts.load reads a file"
-        raise TypeError(f"loads needs JSON text (a str or bytes), got {_short(text)}{hint}.")
-    return GameRecord.from_dict(_parse_json(text, "record", max_bytes), max_moves=max_moves)
+        raise TypeError(f"loads needs JSON text (a str or bytes), got {short(text)}{hint}.")
+    return GameRecord.from_dict(parse_json(text, "record", max_bytes), max_moves=max_moves)
 
 
 def load(
@@ -380,22 +380,22 @@ def load(
         hint = ""
         if isinstance(fp, (str, os.PathLike)):
             hint = (
-                f"; open a file first, as with open({_short(fp)}, 'rb') as file: hearts.load(file)"
+                f"; open a file first, as with open({short(fp)}, 'rb') as file: hearts.load(file)"
             )
-        raise TypeError(f"load needs a file opened for reading, got {_short(fp)}{hint}.")
-    _check_limit(max_bytes, "max_bytes")
+        raise TypeError(f"load needs a file opened for reading, got {short(fp)}{hint}.")
+    check_limit(max_bytes, "max_bytes")
     try:
         # A limit past what a file can hold reads it all (and read() takes no bigger size).
         text = fp.read() if max_bytes is None else fp.read(min(max_bytes, sys.maxsize - 1) + 1)
     except UnicodeDecodeError as error:
-        raise RecordError("record", f"the file is not text: {_decoding(error)}.") from None
+        raise RecordError("record", f"the file is not text: {decoding(error)}.") from None
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(
-            f"load needs a file whose read() returns text or bytes, got {_short(text)} from "
-            f"{_short(fp)}."
+            f"load needs a file whose read() returns text or bytes, got {short(text)} from "
+            f"{short(fp)}."
         )
     if max_bytes is not None and len(text) > max_bytes:
-        raise RecordError("record", _too_long(None, max_bytes))
+        raise RecordError("record", too_long(None, max_bytes))
     return loads(text, max_bytes=max_bytes, max_moves=max_moves)
 
 
@@ -407,7 +407,7 @@ def _check_record(record: object, who: str) -> None:
         hint = "; hearts.state_to_dict writes a state"
     elif isinstance(record, Mapping):
         hint = "; GameRecord.from_dict reads a record's JSON"
-    raise TypeError(f"{who} needs a hearts.GameRecord, got {_short(record)}{hint}.")
+    raise TypeError(f"{who} needs a hearts.GameRecord, got {short(record)}{hint}.")
 
 
 _MAX_INDENT: Final = 100
@@ -436,10 +436,10 @@ def dumps(record: GameRecord, *, indent: int | None = None) -> str:
     """
     _check_record(record, "dumps")
     if indent is not None and type(indent) is not int:
-        raise TypeError(f"dumps needs indent as an int (spaces) or None, got {_short(indent)}.")
+        raise TypeError(f"dumps needs indent as an int (spaces) or None, got {short(indent)}.")
     if indent is not None and not 0 <= indent <= _MAX_INDENT:
         raise ValueError(
-            f"dumps needs indent from 0 to {_MAX_INDENT} spaces, or None, got {_short(indent)}."
+            f"dumps needs indent from 0 to {_MAX_INDENT} spaces, or None, got {short(indent)}."
         )
     data = record.to_dict()
     if indent is None:
@@ -474,10 +474,10 @@ def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
     """
     _check_record(record, "dump")
     if not callable(getattr(fp, "write", None)):
-        raise TypeError(f"dump needs a file opened for writing, got {_short(fp)}.")
+        raise TypeError(f"dump needs a file opened for writing, got {short(fp)}.")
     binary = (
         "dump writes text: open the file in text mode, as open(path, 'w', encoding='utf-8'), "
-        f"not in binary mode, got {_short(fp)}."
+        f"not in binary mode, got {short(fp)}."
     )
     if isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
         raise TypeError(binary)
@@ -520,18 +520,18 @@ def _replay_states(_instance: object, _attribute: object, value: tuple[State, ..
     if not isinstance(value, tuple) or not value or not all(isinstance(s, State) for s in value):
         raise TypeError(
             f"Replay needs states as a tuple of hearts.State, the new game first, got "
-            f"{_short(value)}."
+            f"{short(value)}."
         )
 
 
 def _replay_index(_instance: object, _attribute: object, value: int | None) -> None:
     if value is not None and type(value) is not int:
-        raise TypeError(f"Replay needs error_index as an int or None, got {_short(value)}.")
+        raise TypeError(f"Replay needs error_index as an int or None, got {short(value)}.")
 
 
 def _replay_error(_instance: object, _attribute: object, value: str | None) -> None:
     if value is not None and not isinstance(value, str):
-        raise TypeError(f"Replay needs error as a str or None, got {_short(value)}.")
+        raise TypeError(f"Replay needs error as a str or None, got {short(value)}.")
 
 
 @attrs.frozen(unsafe_hash=False)
@@ -598,7 +598,7 @@ def replay(record: GameRecord) -> Replay:
     """
     if not isinstance(record, GameRecord):
         raise TypeError(
-            f"replay needs a hearts.GameRecord, got {_short(record)}; read JSON with "
+            f"replay needs a hearts.GameRecord, got {short(record)}; read JSON with "
             "hearts.loads or GameRecord.from_dict."
         )
     state = new_game(record.rules, seed=0 if record.seed is None else record.seed)

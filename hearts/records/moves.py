@@ -1,7 +1,7 @@
 """The JSON form of a move, :func:`move_to_dict` and :func:`move_from_dict`; what a move is.
 
 A move is written as JSON or in the text notation (:func:`hearts.parse_move`); each reader
-reads its own syntax, and both hand the fields they found to :func:`_checked_move`, the one
+reads its own syntax, and both hand the fields they found to :func:`checked_move`, the one
 place that says which seats, cards, pass sizes, directions and shot choices a move may have,
 and in which words a move that breaks that is refused.
 """
@@ -18,15 +18,15 @@ from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
-    _card,
-    _check_rules_argument,
-    _fields,
-    _move_hint,
-    _parse_json,
-    _schema,
-    _short,
-    _show,
-    _text,
+    check_rules_argument,
+    check_schema,
+    mask_text,
+    move_hint,
+    parse_json,
+    read_card,
+    read_fields,
+    short,
+    show,
 )
 from hearts.rules import (
     MAX_PLAYERS,
@@ -46,16 +46,23 @@ _MOVE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
-def _move_body(move: object) -> dict[str, object]:
+def move_body(move: object) -> dict[str, object]:
+    """The JSON fields of a move, without the schema version (a record's moves carry none).
+
+    A value that is not a move raises ``TypeError``.
+
+    >>> move_body(Play(1, "QS"))
+    {'type': 'play', 'player': 1, 'card': 'QS'}
+    """
     kind = type(move)
     if kind is Play:
         play = cast("Play", move)
         return {"type": "play", "player": play.player, "card": play.card.ascii}
     if kind is Pass:
         passed = cast("Pass", move)
-        return {"type": "pass", "player": passed.player, "cards": _text(passed.cards)}
+        return {"type": "pass", "player": passed.player, "cards": mask_text(passed.cards)}
     if kind is Deal:
-        return {"type": "deal", "hands": [_text(hand) for hand in cast("Deal", move).hands]}
+        return {"type": "deal", "hands": [mask_text(hand) for hand in cast("Deal", move).hands]}
     if kind is ChoosePass:
         choice = cast("ChoosePass", move)
         return {
@@ -71,7 +78,7 @@ def _move_body(move: object) -> dict[str, object]:
         return {"type": "shoot_choice", "player": shot.player, "mode": shot.mode.value}
     raise TypeError(
         "move_to_dict needs a move (Deal, Pass, Play, ChoosePass, Claim or ShootChoice), "
-        f"got {_short(move)}{_move_hint(move)}."
+        f"got {short(move)}{move_hint(move)}."
     )
 
 
@@ -87,7 +94,7 @@ def move_to_dict(move: Move) -> dict[str, object]:
     >>> move_to_dict(hearts.Pass(0, "2C 3D QS"))["cards"]
     '2C 3D QS'
     """
-    return {"schema": RECORD_SCHEMA, **_move_body(move)}
+    return {"schema": RECORD_SCHEMA, **move_body(move)}
 
 
 MAX_MOVE_BYTES: Final = 4096
@@ -129,10 +136,10 @@ def loads_move(text: str | bytes, rules: Rules, *, max_bytes: int | None = MAX_M
     """
     if not isinstance(text, (str, bytes, bytearray)):
         hint = "; hearts.move_from_dict reads JSON already parsed" if isinstance(text, dict) else ""
-        raise TypeError(f"loads_move needs JSON text (a str or bytes), got {_short(text)}{hint}.")
-    _check_rules_argument(rules, "loads_move")
-    data = _parse_json(text, "move", max_bytes, utf8_only="a move")
-    return _read_move(data, "move", rules.players, rules.deck_mask, standalone=True)
+        raise TypeError(f"loads_move needs JSON text (a str or bytes), got {short(text)}{hint}.")
+    check_rules_argument(rules, "loads_move")
+    data = parse_json(text, "move", max_bytes, utf8_only="a move")
+    return read_move(data, "move", rules.players, rules.deck_mask, standalone=True)
 
 
 def move_from_dict(data: object) -> Move:
@@ -155,15 +162,15 @@ def move_from_dict(data: object) -> Move:
     ...
     hearts.records.RecordError: move.count: must be 1 to 18 cards, got -2.
     """
-    return _read_move(data, "move", None, ALL_CARDS, standalone=True)
+    return read_move(data, "move", None, ALL_CARDS, standalone=True)
 
 
-def _read_move(
+def read_move(
     value: object, path: str, players: int | None, deck: int, standalone: bool = False
 ) -> Move:
     """A move; ``players`` is the game's, or None for a move read on its own."""
     if not isinstance(value, dict):
-        raise RecordError(path, f"must be a JSON object (a move), got {_show(value)}.")
+        raise RecordError(path, f"must be a JSON object (a move), got {show(value)}.")
     names = ", ".join(repr(name) for name in _MOVE_FIELDS)
     if "type" not in value:
         raise RecordError(
@@ -171,13 +178,13 @@ def _read_move(
         )
     kind = value["type"]
     if not isinstance(kind, str) or kind not in _MOVE_FIELDS:
-        raise RecordError(f"{path}.type", f"must be one of {names}, got {_show(kind)}.")
+        raise RecordError(f"{path}.type", f"must be one of {names}, got {show(kind)}.")
     what = f"a {kind.replace('_', ' ')} move"
     optional = ("schema",) if standalone else ()
-    data = _fields(value, path, what, ("type", *_MOVE_FIELDS[kind]), optional)
+    data = read_fields(value, path, what, ("type", *_MOVE_FIELDS[kind]), optional)
     if standalone:
-        _schema(data, path, required=False)
-    return _checked_move(kind, data, _JsonForm(path), players, deck)
+        check_schema(data, path, required=False)
+    return checked_move(kind, data, _JsonForm(path), players, deck)
 
 
 # --- what a well-formed move is, whichever form it was read from ------------------------------
@@ -187,7 +194,7 @@ _MAX_PASS: Final = NUMBER_OF_CARDS // MIN_PLAYERS
 jokers, shared by three players: 18)."""
 
 
-class _MoveForm(abc.ABC):
+class MoveForm(abc.ABC):
     """How one form of a move (JSON, or the text notation) writes cards and refuses a field.
 
     Field names are those of the JSON form: ``player``, ``card``, ``cards``, ``direction``,
@@ -212,7 +219,7 @@ class _MoveForm(abc.ABC):
         """
 
 
-class _JsonForm(_MoveForm):
+class _JsonForm(MoveForm):
     """The JSON form of a move at ``path``: cards in ASCII, errors naming the field's path."""
 
     __slots__ = ("path",)
@@ -221,21 +228,19 @@ class _JsonForm(_MoveForm):
         self.path = path
 
     def card(self, value: object, field: str) -> Card:
-        return _card(value, f"{self.path}.{field}")
+        return read_card(value, f"{self.path}.{field}")
 
     def cards(self, value: object, field: str) -> tuple[int, int]:
         where = f"{self.path}.{field}"
         if not isinstance(value, str):
             raise RecordError(
-                where, f"must be a string of cards such as '2C 3D QS', got {_show(value)}."
+                where, f"must be a string of cards such as '2C 3D QS', got {show(value)}."
             )
         mask = twice = 0
         for word in value.split(" ") if value else ():
             if not word:
-                raise RecordError(
-                    where, f"{_show(value)} must separate its cards by single spaces."
-                )
-            bit = 1 << _card(word, where)
+                raise RecordError(where, f"{show(value)} must separate its cards by single spaces.")
+            bit = 1 << read_card(word, where)
             twice |= mask & bit
             mask |= bit
         return mask, twice
@@ -250,10 +255,10 @@ _SHOTS: Final = (ShootMode.ADD, ShootMode.SUBTRACT)
 """The ways a shooter may choose to have a shot scored."""
 
 
-def _checked_move(
+def checked_move(
     kind: str,
     fields: Mapping[str, object],
-    form: _MoveForm,
+    form: MoveForm,
     players: int | None = None,
     deck: int = ALL_CARDS,
 ) -> Move:
@@ -269,9 +274,9 @@ def _checked_move(
     its reason worded here; fields are checked in the order they are written, so both
     forms name the same fault first.
 
-    >>> _checked_move("choose_pass", {"player": 0, "direction": "hold", "count": 0}, _JsonForm("move"))
+    >>> checked_move("choose_pass", {"player": 0, "direction": "hold", "count": 0}, _JsonForm("move"))
     ChoosePass(player=0, direction=PassDirection.HOLD, count=0)
-    >>> _checked_move("claim", {"player": 7}, _JsonForm("move"))
+    >>> checked_move("claim", {"player": 7}, _JsonForm("move"))
     Traceback (most recent call last):
     ...
     hearts.records.RecordError: move.player: must be a seat, a whole number from 0 to 6 (P0 to P6), got 7.
@@ -284,7 +289,7 @@ def _checked_move(
         raise form.error(
             "player",
             f"must be a seat, a whole number from 0 to {seats - 1} (P0 to P{seats - 1}), "
-            f"got {_show(player)}.",
+            f"got {show(player)}.",
         )
     if kind == "play":
         card = form.card(fields["card"], "card")
@@ -301,7 +306,7 @@ def _checked_move(
         if direction is not PassDirection.HOLD:
             return ChoosePass(player, direction, _checked_pass_size(count, "count", form))
         if type(count) is not int or count != 0:
-            raise form.error("count", f"must be 0 cards for a hold hand, got {_show(count)}.")
+            raise form.error("count", f"must be 0 cards for a hold hand, got {show(count)}.")
         return ChoosePass(player, direction, 0)
     if kind == "claim":
         return Claim(player)
@@ -309,11 +314,11 @@ def _checked_move(
 
 
 def _checked_hands(
-    hands: object, form: _MoveForm, players: int | None, deck: int
+    hands: object, form: MoveForm, players: int | None, deck: int
 ) -> tuple[CardSet, ...]:
     """The hands of a deal: one per seat, each of cards of the ``deck`` named once."""
     if not isinstance(hands, list):
-        raise form.error("hands", f"must be a list of sets of cards, got {_show(hands)}.")
+        raise form.error("hands", f"must be a list of sets of cards, got {show(hands)}.")
     low, high = (players, players) if players else (MIN_PLAYERS, MAX_PLAYERS)
     if not low <= len(hands) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
@@ -325,7 +330,7 @@ def _checked_hands(
     return tuple(CardSet.from_mask(mask) for mask in masks)
 
 
-def _checked_cards(cards: tuple[int, int], field: str, form: _MoveForm, deck: int) -> int:
+def _checked_cards(cards: tuple[int, int], field: str, form: MoveForm, deck: int) -> int:
     """The mask of ``cards`` (a mask, and the mask of those named twice), if each is fit.
 
     Each card must be named once and be in the ``deck``.
@@ -338,15 +343,15 @@ def _checked_cards(cards: tuple[int, int], field: str, form: _MoveForm, deck: in
     return mask
 
 
-def _checked_pass_size(count: object, field: str, form: _MoveForm) -> int:
+def _checked_pass_size(count: object, field: str, form: MoveForm) -> int:
     """The number of cards of a pass, if it is from 1 to ``_MAX_PASS``."""
     if type(count) is not int or not 1 <= count <= _MAX_PASS:
-        raise form.error(field, f"must be 1 to {_MAX_PASS} cards, got {_show(count)}.")
+        raise form.error(field, f"must be 1 to {_MAX_PASS} cards, got {show(count)}.")
     return count
 
 
 def _checked_choice(
-    value: object, choices: tuple[_Choice, ...], field: str, form: _MoveForm
+    value: object, choices: tuple[_Choice, ...], field: str, form: MoveForm
 ) -> _Choice:
     """The one of ``choices`` whose value ``value`` is."""
     for choice in choices:
@@ -354,7 +359,7 @@ def _checked_choice(
             return choice
     names = [repr(choice.value) for choice in choices]
     wanted = " or ".join(names) if len(names) == 2 else f"one of {', '.join(names)}"
-    raise form.error(field, f"must be {wanted}, got {_show(value)}.")
+    raise form.error(field, f"must be {wanted}, got {show(value)}.")
 
 
 def _lowest(mask: int) -> Card:

@@ -8,8 +8,8 @@ from typing import Final
 from hearts.cards import Card, _mask_of
 from hearts.errors import HeartsError, NotationError
 from hearts.moves import Move
-from hearts.records.moves import _checked_move, _MoveForm
-from hearts.records.read import _SHOWN, _parse_int, _short, _show
+from hearts.records.moves import MoveForm, checked_move
+from hearts.records.read import SHOWN, parse_int, short, show
 
 _SEAT: Final = r"P(-?\d+)"
 _PLAY: Final = re.compile(rf"{_SEAT} plays (\S+)", re.IGNORECASE)
@@ -26,26 +26,26 @@ _HAND: Final = re.compile(r"\s*P(\d+):(.*)", re.IGNORECASE)
 def _notation(words: str) -> tuple[str, dict[str, object]] | None:
     """The kind of move ``words`` write and its fields as JSON names them, or None.
 
-    Numbers and names are read as written, to be checked by ``_checked_move`` as the fields
+    Numbers and names are read as written, to be checked by ``checked_move`` as the fields
     of a move's JSON are: ``"P9 plays QS"`` is a play by seat 9, which is refused there.
     """
     if match := _DEAL.fullmatch(words):
         return "deal", {"hands": _hands(match[1])}
     if match := _PLAY.fullmatch(words):
-        return "play", {"player": _parse_int(match[1]), "card": match[2]}
+        return "play", {"player": parse_int(match[1]), "card": match[2]}
     if match := _PASS.fullmatch(words):
-        return "pass", {"player": _parse_int(match[1]), "cards": match[2]}
+        return "pass", {"player": parse_int(match[1]), "cards": match[2]}
     if match := _HOLD.fullmatch(words):
-        return "choose_pass", {"player": _parse_int(match[1]), "direction": "hold", "count": 0}
+        return "choose_pass", {"player": parse_int(match[1]), "direction": "hold", "count": 0}
     if match := _CHOOSE.fullmatch(words):
-        player, count, direction = _parse_int(match[1]), _parse_int(match[2]), match[3].lower()
+        player, count, direction = parse_int(match[1]), parse_int(match[2]), match[3].lower()
         return "choose_pass", {"player": player, "direction": direction, "count": count}
     if match := _CLAIM.fullmatch(words):
-        return "claim", {"player": _parse_int(match[1])}
+        return "claim", {"player": parse_int(match[1])}
     if match := _ADD.fullmatch(words):
-        return "shoot_choice", {"player": _parse_int(match[1]), "mode": "add"}
+        return "shoot_choice", {"player": parse_int(match[1]), "mode": "add"}
     if match := _SUBTRACT.fullmatch(words):
-        return "shoot_choice", {"player": _parse_int(match[1]), "mode": "subtract"}
+        return "shoot_choice", {"player": parse_int(match[1]), "mode": "subtract"}
     return None
 
 
@@ -63,9 +63,9 @@ def _hands(text: str) -> list[object]:
     hands: list[object] = []
     for seat, part in enumerate(text.split("|")):
         match = _HAND.fullmatch(part)
-        if match is None or _parse_int(match[1]) != seat:
+        if match is None or parse_int(match[1]) != seat:
             raise NotationError(
-                f"{_show(part.strip())} is not the hand of P{seat}: write 'P{seat}: 2♣ 3♣ …'."
+                f"{show(part.strip())} is not the hand of P{seat}: write 'P{seat}: 2♣ 3♣ …'."
             )
         hands.append(match[2].strip())
     return hands
@@ -83,7 +83,7 @@ _SUBJECTS: Final = {
 """What the text calls each field of a move, in an error."""
 
 
-class _TextForm(_MoveForm):
+class _TextForm(MoveForm):
     """The text notation: cards as :class:`~hearts.Card` and :class:`~hearts.CardSet` read them."""
 
     __slots__ = ()
@@ -127,15 +127,15 @@ def parse_move(text: str) -> Move:
     hearts.errors.NotationError: 'P9 plays Q♠' is not a move: the player must be a seat, a whole number from 0 to 6 (P0 to P6), got 9.
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_move needs the text of a move (a str), got {_short(text)}.")
+        raise TypeError(f"parse_move needs the text of a move (a str), got {short(text)}.")
     try:
         found = _notation(" ".join(text.split()))
-        move = None if found is None else _checked_move(*found, _TEXT)
+        move = None if found is None else checked_move(*found, _TEXT)
     except NotationError as error:
         reason = str(error)  # which may quote a very long word of the text in full
-        if len(reason) > 4 * _SHOWN:
-            reason = reason[: 4 * _SHOWN - 3] + "..."
-        raise NotationError(f"{_show(text)} is not a move: {reason}") from None
+        if len(reason) > 4 * SHOWN:
+            reason = reason[: 4 * SHOWN - 3] + "..."
+        raise NotationError(f"{show(text)} is not a move: {reason}") from None
     if move is None:
-        raise NotationError(f"{_show(text)} is not a move: {_NOTATION_HELP}.")
+        raise NotationError(f"{show(text)} is not a move: {_NOTATION_HELP}.")
     return move

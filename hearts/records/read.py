@@ -52,8 +52,8 @@ class RecordError(HeartsError):
     def __init__(self, path: str, reason: str) -> None:
         if not isinstance(path, str) or not isinstance(reason, str):
             raise TypeError(
-                f"RecordError needs a path and a reason, both str, got {_short(path)} and "
-                f"{_short(reason)}."
+                f"RecordError needs a path and a reason, both str, got {short(path)} and "
+                f"{short(reason)}."
             )
         super().__init__(f"{path}: {reason}" if path else reason)
         self.path = path
@@ -75,29 +75,29 @@ _CARD_HELP: Final = (
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-_SHOWN: Final = 60
+SHOWN: Final = 60
 """How many characters of a value an error message shows."""
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
     """A value as an error message shows it: a string in quotes, anything else as JSON.
 
     At most 60 characters, whatever the value: however long, deep or large, it is never
     written out in full, and a lone surrogate is shown as its escape.
     """
     if isinstance(value, str):
-        text = repr(value[: _SHOWN + 1])
+        text = repr(value[: SHOWN + 1])
     else:
         parts: list[str] = []
         _render(value, parts)
         text = "".join(parts)
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def _render(value: object, parts: list[str]) -> None:
     """Append ``value`` as JSON to ``parts``, stopping once they are longer than shown."""
-    if sum(map(len, parts)) > _SHOWN:
+    if sum(map(len, parts)) > SHOWN:
         return
     if value is None or isinstance(value, bool):
         parts.append(json.dumps(value))
@@ -106,11 +106,11 @@ def _render(value: object, parts: list[str]) -> None:
     elif isinstance(value, float):
         parts.append(json.dumps(value, allow_nan=True))
     elif isinstance(value, str):
-        parts.append(json.dumps(value[: _SHOWN + 1], ensure_ascii=False))
+        parts.append(json.dumps(value[: SHOWN + 1], ensure_ascii=False))
     elif isinstance(value, (list, tuple)):
         parts.append("[")
         for index, item in enumerate(value):
-            if sum(map(len, parts)) > _SHOWN:
+            if sum(map(len, parts)) > SHOWN:
                 return
             parts.append(", " if index else "")
             _render(item, parts)
@@ -118,25 +118,25 @@ def _render(value: object, parts: list[str]) -> None:
     elif isinstance(value, Mapping):
         parts.append("{")
         for index, (key, item) in enumerate(value.items()):
-            if sum(map(len, parts)) > _SHOWN:
+            if sum(map(len, parts)) > SHOWN:
                 return
             parts.append(", " if index else "")
-            _render(key if isinstance(key, str) else _short(key), parts)
+            _render(key if isinstance(key, str) else short(key), parts)
             parts.append(": ")
             _render(item, parts)
         parts.append("}")
     else:
-        parts.append(_short(value))
+        parts.append(short(value))
 
 
-def _short(value: object) -> str:
+def short(value: object) -> str:
     """``repr(value)`` cut short for a message, for a value of the wrong Python type."""
     try:
         text = repr(value)
     except Exception:  # a repr too deep or too long to write (a list in itself, a huge int)
         text = f"<a {type(value).__name__} object>"
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def _printable(text: str) -> str:
@@ -154,7 +154,7 @@ _MAX_INT: Final = 10**_MAX_DIGITS
 _LONG: Final = f"a number of more than {_MAX_DIGITS:,} digits"
 
 
-class _LongNumber:
+class LongNumber:
     """What :func:`loads` reads for a whole number too long to read, to be refused with a path."""
 
     __slots__ = ("digits",)
@@ -166,23 +166,31 @@ class _LongNumber:
         return f"a number of {self.digits:,} digits"
 
 
-def _parse_int(text: str) -> int | _LongNumber:
+def parse_int(text: str) -> int | LongNumber:
+    """A whole number of JSON text, as the JSON parser reads it for :func:`parse_json`.
+
+    A number of more than 1,000 digits is read as a :class:`LongNumber`, for its reader to
+    refuse with its path.
+
+    >>> parse_int("-42"), parse_int("9" * 1001)
+    (-42, a number of 1,001 digits)
+    """
     digits = len(text) - text.startswith("-")
-    return int(text) if digits <= _MAX_DIGITS else _LongNumber(digits)
+    return int(text) if digits <= _MAX_DIGITS else LongNumber(digits)
 
 
 # --- reading JSON text ---------------------------------------------------------------------
 
 
 class _JsonFaultError(Exception):
-    """A fault the JSON parser's hooks find, given its path by :func:`_parse_json`."""
+    """A fault the JSON parser's hooks find, given its path by :func:`parse_json`."""
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     data: dict[str, object] = {}
     for key, value in pairs:
         if key in data:
-            raise _JsonFaultError(f"a JSON object gives the key {_show(key)} twice.")
+            raise _JsonFaultError(f"a JSON object gives the key {show(key)} twice.")
         data[key] = value
     return data
 
@@ -191,18 +199,25 @@ def _no_constant(name: str) -> NoReturn:
     raise _JsonFaultError(f"{name} is not a JSON number.")
 
 
-def _check_limit(limit: object, name: str) -> None:
+def check_limit(limit: object, name: str) -> None:
+    """Refuse a size limit ``name`` that is neither None nor a whole number of at least 0.
+
+    >>> check_limit(-1, "max_bytes")
+    Traceback (most recent call last):
+    ...
+    ValueError: max_bytes must be a whole number of at least 0, or None, got -1.
+    """
     if limit is None:
         return
     if not isinstance(limit, int) or isinstance(limit, bool):
         raise TypeError(
-            f"{name} must be a whole number of at least 0, or None, got {_short(limit)}."
+            f"{name} must be a whole number of at least 0, or None, got {short(limit)}."
         )
     if limit < 0:
         raise ValueError(f"{name} must be a whole number of at least 0, or None, got {limit}.")
 
 
-def _too_long(length: int | None, limit: int, at_least: bool = False) -> str:
+def too_long(length: int | None, limit: int, at_least: bool = False) -> str:
     """Why text of ``length`` bytes (None: unknown, past the limit) is refused."""
     reading = "(max_bytes; None reads any length)"
     if length is None:  # load() stops reading one past the limit
@@ -222,15 +237,15 @@ def _check_size(text: str | bytes | bytearray, path: str, max_bytes: int | None)
     if max_bytes is None:
         return
     if len(text) > max_bytes:
-        raise RecordError(path, _too_long(len(text), max_bytes, at_least=isinstance(text, str)))
+        raise RecordError(path, too_long(len(text), max_bytes, at_least=isinstance(text, str)))
     if isinstance(text, str) and len(text) * 4 > max_bytes and not text.isascii():
         # A lone surrogate, which UTF-8 cannot write, counts as the 3 bytes of its code.
         length = len(text.encode("utf-8", "surrogatepass"))
         if length > max_bytes:
-            raise RecordError(path, _too_long(length, max_bytes))
+            raise RecordError(path, too_long(length, max_bytes))
 
 
-def _decoding(error: UnicodeDecodeError) -> str:
+def decoding(error: UnicodeDecodeError) -> str:
     """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
     encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
     # Another encoding is the one json.loads detected from the first bytes: say so.
@@ -250,7 +265,7 @@ def _utf8(data: bytes | bytearray, path: str, what: str) -> str:
         text = bytes(data[skip:]).decode("utf-8", "surrogatepass")
     except UnicodeDecodeError as error:
         error.start += skip
-        why = _decoding(error)
+        why = decoding(error)
     else:
         if "\0" not in text:
             return text
@@ -259,18 +274,18 @@ def _utf8(data: bytes | bytearray, path: str, what: str) -> str:
     raise RecordError(path, f"the bytes are not text: {why}; {what} is JSON text in UTF-8.")
 
 
-def _parse_json(
+def parse_json(
     text: str | bytes | bytearray, path: str, max_bytes: int | None, utf8_only: str = ""
 ) -> object:
     """The JSON value of ``text``, every fault a :class:`RecordError` at ``path``.
 
     Longer than ``max_bytes`` bytes (a ``str`` counted as UTF-8; None: any length), not text, not JSON, a key given twice in
     an object, NaN or Infinity, or nested too deeply; a whole number of more than 1,000
-    digits is read as a :class:`_LongNumber`, for its reader to refuse with its own path.
+    digits is read as a :class:`LongNumber`, for its reader to refuse with its own path.
     Bytes are UTF-8, UTF-16 or UTF-32, as :func:`json.loads` detects them, or, given
     ``utf8_only`` (what is read, as 'a move'), UTF-8 alone.
     """
-    _check_limit(max_bytes, "max_bytes")
+    check_limit(max_bytes, "max_bytes")
     _check_size(text, path, max_bytes)
     if utf8_only and not isinstance(text, str):
         text = _utf8(text, path, utf8_only)
@@ -279,14 +294,14 @@ def _parse_json(
             text,
             object_pairs_hook=_no_duplicates,
             parse_constant=_no_constant,
-            parse_int=_parse_int,
+            parse_int=parse_int,
         )
     except _JsonFaultError as error:
         raise RecordError(path, str(error)) from None
     except json.JSONDecodeError as error:
         raise RecordError(path, f"the text is not JSON: {error}.") from None
     except UnicodeDecodeError as error:
-        raise RecordError(path, f"the bytes are not text: {_decoding(error)}.") from None
+        raise RecordError(path, f"the bytes are not text: {decoding(error)}.") from None
     except RecursionError:
         raise RecordError(path, "the JSON is nested too deeply.") from None
 
@@ -294,21 +309,32 @@ def _parse_json(
 _SIMPLE_KEY: Final = re.compile(r"[\w-]{1,40}")
 
 
-def _key(path: str, key: object) -> str:
+def key_path(path: str, key: object) -> str:
     """The path of a key of a JSON object: ``path.key``, or ``path['odd key']``."""
     if isinstance(key, str) and _SIMPLE_KEY.fullmatch(key):
         return f"{path}.{key}"
-    return f"{path}[{_show(key) if isinstance(key, str) else _short(key)}]"
+    return f"{path}[{show(key) if isinstance(key, str) else short(key)}]"
 
 
-def _int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+def read_int(value: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is a whole number of at most 1,000 digits, from ``low`` to ``high``.
+
+    A bool is no number here; the error is a :class:`RecordError` at ``path``.
+
+    >>> read_int(3, "record.seed", 0)
+    3
+    >>> read_int(True, "record.seed")
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: record.seed: must be a whole number, got true.
+    """
     if type(value) is not int or not -_MAX_INT < value < _MAX_INT:
-        if isinstance(value, (int, _LongNumber)) and not isinstance(value, bool):
+        if isinstance(value, (int, LongNumber)) and not isinstance(value, bool):
             raise RecordError(
                 path,
-                f"must be a whole number of at most {_MAX_DIGITS:,} digits, got {_show(value)}.",
+                f"must be a whole number of at most {_MAX_DIGITS:,} digits, got {show(value)}.",
             )
-        raise RecordError(path, f"must be a whole number, got {_show(value)}.")
+        raise RecordError(path, f"must be a whole number, got {show(value)}.")
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
             wanted = f"at least {low}"
@@ -316,29 +342,50 @@ def _int(value: object, path: str, low: int | None = None, high: int | None = No
             wanted = f"at most {high}"
         else:
             wanted = f"from {low} to {high}"
-        raise RecordError(path, f"must be a whole number {wanted}, got {_show(value)}.")
+        raise RecordError(path, f"must be a whole number {wanted}, got {show(value)}.")
     return value
 
 
 def _optional_int(value: object, path: str, low: int | None = None) -> int | None:
-    return None if value is None else _int(value, path, low)
+    return None if value is None else read_int(value, path, low)
 
 
-def _bool(value: object, path: str) -> bool:
+def read_bool(value: object, path: str) -> bool:
+    """``value`` if it is true or false; else a :class:`RecordError` at ``path``.
+
+    >>> read_bool(1, "state.hearts_broken")
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: state.hearts_broken: must be true or false, got 1.
+    """
     if type(value) is not bool:
-        raise RecordError(path, f"must be true or false, got {_show(value)}.")
+        raise RecordError(path, f"must be true or false, got {show(value)}.")
     return value
 
 
-def _str(value: object, path: str) -> str:
+def read_str(value: object, path: str) -> str:
+    """``value`` if it is a string; else a :class:`RecordError` at ``path``.
+
+    >>> read_str("t7", "record.metadata.table")
+    't7'
+    """
     if not isinstance(value, str):
-        raise RecordError(path, f"must be a string, got {_show(value)}.")
+        raise RecordError(path, f"must be a string, got {show(value)}.")
     return value
 
 
-def _list(value: object, path: str, length: int | None = None, what: str = "") -> list[object]:
+def read_list(value: object, path: str, length: int | None = None, what: str = "") -> list[object]:
+    """``value`` if it is a JSON list, of ``length`` items (one per seat) where it is given.
+
+    ``what`` names the items in the error, a :class:`RecordError` at ``path``.
+
+    >>> read_list([0, 26], "result.scores", 4, "totals")
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: result.scores: must list 4 totals, one per seat, got 2.
+    """
     if not isinstance(value, list):
-        raise RecordError(path, f"must be a list{what and ' of ' + what}, got {_show(value)}.")
+        raise RecordError(path, f"must be a list{what and ' of ' + what}, got {show(value)}.")
     if length is not None and len(value) != length:
         raise RecordError(
             path, f"must list {length} {what or 'values'}, one per seat, got {len(value)}."
@@ -346,33 +393,47 @@ def _list(value: object, path: str, length: int | None = None, what: str = "") -
     return value
 
 
-def _member(kind: type[_E], value: object, path: str) -> _E:
+def read_member(kind: type[_E], value: object, path: str) -> _E:
+    """The member of the enum ``kind`` whose value is the string ``value``.
+
+    Else a :class:`RecordError` at ``path`` that lists the values.
+
+    >>> read_member(PassDirection, "left", "result.pass_direction")
+    PassDirection.LEFT
+    """
     for member in kind:
         if member.value == value and isinstance(value, str):
             return member
     names = ", ".join(repr(member.value) for member in kind)
-    raise RecordError(path, f"must be one of {names}, got {_show(value)}.")
+    raise RecordError(path, f"must be one of {names}, got {show(value)}.")
 
 
-def _seat(value: object, path: str, players: int) -> int:
+def read_seat(value: object, path: str, players: int) -> int:
+    """``value`` if it is a seat of a game of ``players``; else a :class:`RecordError` at ``path``.
+
+    >>> read_seat(4, "trick.leader", 4)
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: trick.leader: must be a seat, a whole number from 0 to 3, got 4.
+    """
     if type(value) is not int or not 0 <= value < players:
         raise RecordError(
-            path, f"must be a seat, a whole number from 0 to {players - 1}, got {_show(value)}."
+            path, f"must be a seat, a whole number from 0 to {players - 1}, got {show(value)}."
         )
     return value
 
 
-def _fields(
+def read_fields(
     value: object, path: str, what: str, required: Sequence[str], optional: Sequence[str] = ()
 ) -> dict[str, object]:
     """``value`` as a JSON object with exactly the ``required`` keys and some ``optional``."""
     if not isinstance(value, dict):
-        raise RecordError(path, f"must be a JSON object ({what}), got {_show(value)}.")
+        raise RecordError(path, f"must be a JSON object ({what}), got {show(value)}.")
     for key in value:
         if key not in required and key not in optional:
             names = ", ".join(repr(name) for name in (*required, *optional))
             raise RecordError(
-                path, f"has an unknown field {_show(key)}; {what} has the fields {names}."
+                path, f"has an unknown field {show(key)}; {what} has the fields {names}."
             )
     for key in required:
         if key not in value:
@@ -380,7 +441,14 @@ def _fields(
     return cast("dict[str, object]", value)
 
 
-def _schema(data: dict[str, object], path: str, required: bool) -> None:
+def check_schema(data: dict[str, object], path: str, required: bool) -> None:
+    """Refuse a ``schema`` field that is not :data:`RECORD_SCHEMA`, or none if ``required``.
+
+    >>> check_schema({"schema": 2}, "record", required=True)
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: record.schema: this version of hearts reads schema 1, got 2.
+    """
     if "schema" not in data:
         if required:
             raise RecordError(path, f"lacks the field 'schema' (the version, {RECORD_SCHEMA}).")
@@ -388,71 +456,113 @@ def _schema(data: dict[str, object], path: str, required: bool) -> None:
     if data["schema"] != RECORD_SCHEMA or type(data["schema"]) is not int:
         raise RecordError(
             f"{path}.schema",
-            f"this version of hearts reads schema {RECORD_SCHEMA}, got {_show(data['schema'])}.",
+            f"this version of hearts reads schema {RECORD_SCHEMA}, got {show(data['schema'])}.",
         )
 
 
-def _card(value: object, path: str, deck: int = ALL_CARDS) -> Card:
+def read_card(value: object, path: str, deck: int = ALL_CARDS) -> Card:
+    """The card ``value`` writes in ASCII (``"QS"``, ``"JK1"``), if it is in the ``deck``.
+
+    Else a :class:`RecordError` at ``path``, which gives the ASCII of a card written
+    another way.
+
+    >>> read_card("QS", "move.card")
+    Card('Q♠')
+    >>> read_card("Q♠", "move.card")
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: move.card: 'Q♠' is not a card (write 'QS'): records write ...
+    """
     card = _BY_ASCII.get(value) if isinstance(value, str) else None
     if card is None:
         hint = ""
         if isinstance(value, str):
             with contextlib.suppress(NotationError):
                 hint = f" (write {Card.parse(value).ascii!r})"
-        raise RecordError(path, f"{_show(value)} is not a card{hint}: {_CARD_HELP}.")
+        raise RecordError(path, f"{show(value)} is not a card{hint}: {_CARD_HELP}.")
     if not deck >> card & 1:
         raise RecordError(path, f"{card.ascii} is not in this game's deck.")
     return card
 
 
-def _cards(value: object, path: str, deck: int = ALL_CARDS) -> int:
+def read_cards(value: object, path: str, deck: int = ALL_CARDS) -> int:
     """A set of cards written as one string, ``"2C 3D QS"``, as a bitmask."""
     if not isinstance(value, str):
-        raise RecordError(
-            path, f"must be a string of cards such as '2C 3D QS', got {_show(value)}."
-        )
+        raise RecordError(path, f"must be a string of cards such as '2C 3D QS', got {show(value)}.")
     mask = 0
     if value:
         for text in value.split(" "):
             if not text:
-                raise RecordError(path, f"{_show(value)} must separate its cards by single spaces.")
-            card = _card(text, path, deck)
+                raise RecordError(path, f"{show(value)} must separate its cards by single spaces.")
+            card = read_card(text, path, deck)
             if mask >> card & 1:
-                raise RecordError(path, f"{_show(value)} lists {card.ascii} twice.")
+                raise RecordError(path, f"{show(value)} lists {card.ascii} twice.")
             mask |= 1 << card
     return mask
 
 
-def _text(mask: int | CardSet) -> str:
+def mask_text(mask: int | CardSet) -> str:
+    """A set of cards (a bitmask or a :class:`~hearts.CardSet`) as records write it.
+
+    >>> mask_text(0b11)
+    '2C 3C'
+    """
     return " ".join(card.ascii for card in cards_of(mask if isinstance(mask, int) else mask.mask))
 
 
-def _ints(value: object, path: str, players: int, low: int | None = None) -> tuple[int, ...]:
-    items = _list(value, path, players, "whole numbers")
-    return tuple(_int(item, f"{path}[{i}]", low) for i, item in enumerate(items))
+def read_ints(value: object, path: str, players: int, low: int | None = None) -> tuple[int, ...]:
+    """One whole number per seat, each at least ``low`` where it is given.
+
+    >>> read_ints([0, 26, 0], "result.points", 3, 0)
+    (0, 26, 0)
+    """
+    items = read_list(value, path, players, "whole numbers")
+    return tuple(read_int(item, f"{path}[{i}]", low) for i, item in enumerate(items))
 
 
-def _hands(value: object, path: str, players: int, deck: int) -> tuple[int, ...]:
-    items = _list(value, path, players, "sets of cards")
-    return tuple(_cards(item, f"{path}[{i}]", deck) for i, item in enumerate(items))
+def read_hands(value: object, path: str, players: int, deck: int) -> tuple[int, ...]:
+    """One set of cards per seat, each read by :func:`read_cards` from the ``deck``, as masks.
+
+    >>> read_hands(["2C 3C", ""], "result.passed", 2, ALL_CARDS)
+    (3, 0)
+    """
+    items = read_list(value, path, players, "sets of cards")
+    return tuple(read_cards(item, f"{path}[{i}]", deck) for i, item in enumerate(items))
 
 
-def _seats(value: object, path: str, players: int) -> tuple[int, ...]:
-    items = _list(value, path, what="seats")
-    seats = tuple(_seat(item, f"{path}[{i}]", players) for i, item in enumerate(items))
+def read_seats(value: object, path: str, players: int) -> tuple[int, ...]:
+    """Seats of a game of ``players``, listed in increasing order, each once.
+
+    >>> read_seats([2, 0], "result.winners", 4)
+    Traceback (most recent call last):
+    ...
+    hearts.records.RecordError: result.winners: must list seats in increasing order, each once, got [2, 0].
+    """
+    items = read_list(value, path, what="seats")
+    seats = tuple(read_seat(item, f"{path}[{i}]", players) for i, item in enumerate(items))
     if any(a >= b for a, b in itertools.pairwise(seats)):
         raise RecordError(
-            path, f"must list seats in increasing order, each once, got {_show(items)}."
+            path, f"must list seats in increasing order, each once, got {show(items)}."
         )
     return seats
 
 
-def _masks_text(masks: Iterable[int]) -> list[str]:
-    return [_text(mask) for mask in masks]
+def masks_text(masks: Iterable[int]) -> list[str]:
+    """Each set of cards of ``masks`` as :func:`mask_text` writes it.
+
+    >>> masks_text([0b1, 0])
+    ['2C', '']
+    """
+    return [mask_text(mask) for mask in masks]
 
 
-def _named(mask: int) -> str:
-    return _text(mask) or "no cards"
+def named(mask: int) -> str:
+    """A set of cards as :func:`mask_text` writes it, or "no cards" for none, for a message.
+
+    >>> named(0)
+    'no cards'
+    """
+    return mask_text(mask) or "no cards"
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -484,7 +594,7 @@ _OPTIONAL_INT_FIELDS: Final = (
     "score_floor",
 )
 _BOOL_FIELDS: Final = FLAG_FIELDS
-_RULES_FIELDS_CHECKED: Final = frozenset(
+RULES_FIELDS_CHECKED: Final = frozenset(
     (
         *_CARD_SET_FIELDS,
         *_ENUM_FIELDS,
@@ -507,21 +617,21 @@ def _check_rules_types(data: dict[str, object], path: str) -> None:
     for name, value in data.items():
         where = f"{path}.{name}"
         if name in _CARD_SET_FIELDS or (name == "penalty_cards" and value is not None):
-            _cards(value, where)
+            read_cards(value, where)
         elif name in _ENUM_FIELDS:
-            _member(_ENUM_FIELDS[name], value, where)
+            read_member(_ENUM_FIELDS[name], value, where)
         elif name in _INT_FIELDS:
-            _int(value, where)
+            read_int(value, where)
         elif name in _OPTIONAL_INT_FIELDS:
             _optional_int(value, where)
         elif name in _BOOL_FIELDS:
-            _bool(value, where)
+            read_bool(value, where)
         elif name == "pass_cycle":
-            for i, item in enumerate(_list(value, where, what="pass directions")):
-                _member(PassDirection, item, f"{where}[{i}]")
+            for i, item in enumerate(read_list(value, where, what="pass directions")):
+                read_member(PassDirection, item, f"{where}[{i}]")
         elif name == "resets":
-            for i, item in enumerate(_list(value, where, what="totals")):
-                _int(item, f"{where}[{i}]")
+            for i, item in enumerate(read_list(value, where, what="totals")):
+                read_int(item, f"{where}[{i}]")
         elif name == "multipliers":
             _card_numbers(value, where, "factors, as {'TC': 2}")
         elif name == "points" and value != []:  # to_dict() writes an empty table as a list
@@ -531,24 +641,24 @@ def _check_rules_types(data: dict[str, object], path: str) -> None:
 def _card_numbers(value: object, where: str, what: str) -> None:
     """A JSON object from cards to whole numbers (a point table, the multipliers)."""
     if not isinstance(value, dict):
-        raise RecordError(where, f"must map cards to {what}, got {_show(value)}.")
+        raise RecordError(where, f"must map cards to {what}, got {show(value)}.")
     for key, number in value.items():
-        _card(key, _key(where, key))
-        _int(number, _key(where, key))
+        read_card(key, key_path(where, key))
+        read_int(number, key_path(where, key))
 
 
 _MISSING: Final = object()
 
 
-def _read_rules(value: object, path: str) -> tuple[Rules, str | None]:
+def read_rules(value: object, path: str) -> tuple[Rules, str | None]:
     """Rules from a full :meth:`Rules.to_dict` object, or a preset name and fingerprint."""
     if isinstance(value, dict) and "preset" in value:
-        data = _fields(value, path, "a preset reference", ("preset", "fingerprint"))
-        name = _str(data["preset"], f"{path}.preset")
+        data = read_fields(value, path, "a preset reference", ("preset", "fingerprint"))
+        name = read_str(data["preset"], f"{path}.preset")
         if name not in PRESETS:
             raise RecordError(
                 f"{path}.preset",
-                f"there is no preset {_show(name)}; the presets are {', '.join(PRESETS)}.",
+                f"there is no preset {show(name)}; the presets are {', '.join(PRESETS)}.",
             )
         rules = PRESETS[name].rules
         _check_fingerprint(rules, data["fingerprint"], f"{path}.fingerprint", f"preset {name!r}")
@@ -557,7 +667,7 @@ def _read_rules(value: object, path: str) -> tuple[Rules, str | None]:
         raise RecordError(
             path,
             "must be a JSON object: the rules as Rules.to_dict() writes them, or "
-            f'{{"preset": name, "fingerprint": ...}}; got {_show(value)}.',
+            f'{{"preset": name, "fingerprint": ...}}; got {show(value)}.',
         )
     data = dict(cast("dict[str, object]", value))
     fingerprint = data.pop("fingerprint", _MISSING)
@@ -582,7 +692,7 @@ rules read on their own (the command line's ``--rules FILE`` and ``hearts rules 
 
 
 def _check_fingerprint(rules: Rules, value: object, path: str, what: str) -> None:
-    text = _str(value, path)
+    text = read_str(value, path)
     if text != rules.fingerprint:
         top = re.split(r"[.\[]", path, maxsplit=1)[0]
         written = _WRITTEN.get(top, f"the {top} was written")
@@ -593,7 +703,15 @@ def _check_fingerprint(rules: Rules, value: object, path: str, what: str) -> Non
         )
 
 
-def _rules_json(rules: Rules, preset: str | None = None) -> dict[str, object]:
+def rules_json(rules: Rules, preset: str | None = None) -> dict[str, object]:
+    """The rules as records write them: every field and the fingerprint, or a preset by name.
+
+    Given ``preset``, only its name and the fingerprint are written; an empty point table
+    is written as an object, like any other.
+
+    >>> sorted(rules_json(Rules(), "standard"))
+    ['fingerprint', 'preset']
+    """
     if preset is not None:
         return {"preset": preset, "fingerprint": rules.fingerprint}
     data = rules.to_dict()
@@ -602,7 +720,7 @@ def _rules_json(rules: Rules, preset: str | None = None) -> dict[str, object]:
     return {**data, "fingerprint": rules.fingerprint}
 
 
-def _move_hint(value: object) -> str:
+def move_hint(value: object) -> str:
     """What to call instead, for a value given where a move object was wanted."""
     if isinstance(value, str):
         return "; hearts.parse_move reads a move's text"
@@ -611,15 +729,25 @@ def _move_hint(value: object) -> str:
     return ""
 
 
-def _check_rules_argument(value: object, who: str, optional: bool = False) -> None:
+def check_rules_argument(value: object, who: str, optional: bool = False) -> None:
+    """Refuse a rules argument of ``who`` that is not a :class:`~hearts.Rules`: ``TypeError``.
+
+    None is accepted if ``optional``; the error says how to make rules of a preset's name
+    or of JSON.
+
+    >>> check_rules_argument("standard", "replay")
+    Traceback (most recent call last):
+    ...
+    TypeError: replay needs a hearts.Rules value for rules, got 'standard'; for a preset, pass hearts.Rules.preset('standard').
+    """
     if isinstance(value, Rules) or (optional and value is None):
         return
     hint = ""
     if isinstance(value, str):
-        hint = f"; for a preset, pass hearts.Rules.preset({_short(value)})"
+        hint = f"; for a preset, pass hearts.Rules.preset({short(value)})"
     elif isinstance(value, Mapping):
         hint = "; hearts.Rules.from_dict reads rules from JSON"
     raise TypeError(
         f"{who} needs a hearts.Rules value for rules{' (or None)' if optional else ''}, "
-        f"got {_short(value)}{hint}."
+        f"got {short(value)}{hint}."
     )

@@ -14,20 +14,20 @@ from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,
     RecordError,
-    _card,
-    _check_rules_argument,
-    _fields,
-    _hands,
-    _int,
-    _ints,
-    _list,
-    _member,
-    _schema,
-    _seat,
-    _seats,
-    _short,
-    _show,
-    _text,
+    check_rules_argument,
+    check_schema,
+    mask_text,
+    read_card,
+    read_fields,
+    read_hands,
+    read_int,
+    read_ints,
+    read_list,
+    read_member,
+    read_seat,
+    read_seats,
+    short,
+    show,
 )
 from hearts.records.verify import check_equal, replay_claim, replay_pass, replay_play
 from hearts.rules import (
@@ -39,7 +39,8 @@ from hearts.scoring import score_hand
 from hearts.state import HandResult, State, Trick
 
 
-def _trick_body(trick: Trick) -> dict[str, object]:
+def trick_body(trick: Trick) -> dict[str, object]:
+    """The JSON of a completed trick: its leader, its cards in the order played, its winner."""
     return {
         "leader": trick.leader,
         "cards": [card.ascii for card in trick.cards],
@@ -47,13 +48,13 @@ def _trick_body(trick: Trick) -> dict[str, object]:
     }
 
 
-def _read_trick(value: object, path: str, players: int, deck: int) -> Trick:
+def read_trick(value: object, path: str, players: int, deck: int) -> Trick:
     """A completed trick: one card per seat."""
-    data = _fields(value, path, "a trick", ("leader", "cards", "winner"))
-    leader = _seat(data["leader"], f"{path}.leader", players)
-    items = _list(data["cards"], f"{path}.cards", players, "cards")
-    cards = tuple(_card(item, f"{path}.cards[{i}]", deck) for i, item in enumerate(items))
-    winner = _seat(data["winner"], f"{path}.winner", players)
+    data = read_fields(value, path, "a trick", ("leader", "cards", "winner"))
+    leader = read_seat(data["leader"], f"{path}.leader", players)
+    items = read_list(data["cards"], f"{path}.cards", players, "cards")
+    cards = tuple(read_card(item, f"{path}.cards[{i}]", deck) for i, item in enumerate(items))
+    winner = read_seat(data["winner"], f"{path}.winner", players)
     return Trick(leader, cards, winner)
 
 
@@ -82,13 +83,14 @@ _RESULT_FIELDS: Final = (
 _TERMS: Final = ("counted", "shoot", "bonuses", "chip_changes", "adjustments")
 
 
-def _result_body(result: HandResult) -> dict[str, object]:
+def result_body(result: HandResult) -> dict[str, object]:
+    """The JSON fields of a hand result, without the schema version (a state's carry none)."""
     return {
         "hand_number": result.hand_number,
         "pass_direction": result.pass_direction.value,
-        "dealt": [_text(hand) for hand in result.dealt],
-        "passed": [_text(cards) for cards in result.passed],
-        "tricks": [_trick_body(trick) for trick in result.tricks],
+        "dealt": [mask_text(hand) for hand in result.dealt],
+        "passed": [mask_text(cards) for cards in result.passed],
+        "tricks": [trick_body(trick) for trick in result.tricks],
         "claim": result.claim,
         "tricks_won": list(result.tricks_won),
         "points": list(result.points),
@@ -118,14 +120,15 @@ def result_to_dict(result: HandResult) -> dict[str, object]:
     >>> data["schema"], data["pass_direction"], data["tricks"][0]["cards"][0], sum(data["points"])
     (1, 'left', '2C', 26)
     """
-    _check_result_argument(result, "result_to_dict")
-    return {"schema": RECORD_SCHEMA, **_result_body(result)}
+    check_result_argument(result, "result_to_dict")
+    return {"schema": RECORD_SCHEMA, **result_body(result)}
 
 
-def _check_result_argument(result: object, who: str) -> None:
+def check_result_argument(result: object, who: str) -> None:
+    """Refuse an argument of ``who`` that is not a :class:`~hearts.HandResult` (``TypeError``)."""
     if not isinstance(result, HandResult):
         hint = "; a state's finished hands are state.results" if isinstance(result, State) else ""
-        raise TypeError(f"{who} needs a hearts.HandResult, got {_short(result)}{hint}.")
+        raise TypeError(f"{who} needs a hearts.HandResult, got {short(result)}{hint}.")
 
 
 def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
@@ -144,17 +147,17 @@ def result_from_dict(data: object, rules: Rules | None = None) -> HandResult:
     >>> result_from_dict(result_to_dict(state.results[0]), state.rules) == state.results[0]
     True
     """
-    _check_rules_argument(rules, "result_from_dict", optional=True)
+    check_rules_argument(rules, "result_from_dict", optional=True)
     if not isinstance(data, dict):
-        raise RecordError("result", f"must be a JSON object (a hand result), got {_show(data)}.")
-    result = _read_result(data, "result", rules, standalone=True)
+        raise RecordError("result", f"must be a JSON object (a hand result), got {show(data)}.")
+    result = read_result(data, "result", rules, standalone=True)
     if rules is not None and rules.chips is None:
         before = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
-        _check_scoring(result, "result", rules, before, 0)
+        check_scoring(result, "result", rules, before, 0)
     return result
 
 
-def _read_result(
+def read_result(
     value: object,
     path: str,
     rules: Rules | None,
@@ -167,27 +170,27 @@ def _read_result(
     (see :class:`~hearts.PlayerView`).
     """
     optional = ("schema",) if standalone else ()
-    data = _fields(value, path, "a hand result", _RESULT_FIELDS, optional)
+    data = read_fields(value, path, "a hand result", _RESULT_FIELDS, optional)
     if standalone:
-        _schema(data, path, required=False)
+        check_schema(data, path, required=False)
     if rules is not None:
         players, deck = rules.players, rules.deck_mask
     else:
-        scores = _list(data["scores"], f"{path}.scores", what="totals")
+        scores = read_list(data["scores"], f"{path}.scores", what="totals")
         if not 3 <= len(scores) <= MAX_SEATS:
             raise RecordError(
                 f"{path}.scores", f"must list 3 to 7 totals, one per seat, got {len(scores)}."
             )
         players, deck = len(scores), ALL_CARDS
-    hand_number = _int(data["hand_number"], f"{path}.hand_number", 0)
-    direction = _member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
-    dealt = _hands(data["dealt"], f"{path}.dealt", players, deck)
-    passed = _hands(data["passed"], f"{path}.passed", players, deck)
+    hand_number = read_int(data["hand_number"], f"{path}.hand_number", 0)
+    direction = read_member(PassDirection, data["pass_direction"], f"{path}.pass_direction")
+    dealt = read_hands(data["dealt"], f"{path}.dealt", players, deck)
+    passed = read_hands(data["passed"], f"{path}.passed", players, deck)
     replayed = None
     if seen_by is not None:
         hand_size, count = _check_seen_cards(path, rules, seen_by, direction, dealt, passed)
     else:
-        hand_size = _check_deal(dealt, f"{path}.dealt", rules)
+        hand_size = check_deal(dealt, f"{path}.dealt", rules)
         if rules is None:
             count = _check_passes(path, direction, dealt, passed)
         else:
@@ -195,15 +198,15 @@ def _read_result(
             start = start_hand(rules, hand_number=hand_number)
             replayed = replay_pass(path, start, dealt, direction, count, passed)
             check_equal(f"{path}.pass_direction", direction, replayed.pass_direction, replayed)
-    items = _list(data["tricks"], f"{path}.tricks", what="tricks")
+    items = read_list(data["tricks"], f"{path}.tricks", what="tricks")
     if len(items) > hand_size:
         raise RecordError(
             f"{path}.tricks", f"lists {len(items)} tricks, but a hand has {hand_size}."
         )
     tricks = tuple(
-        _read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(items)
+        read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(items)
     )
-    claim = None if data["claim"] is None else _seat(data["claim"], f"{path}.claim", players)
+    claim = None if data["claim"] is None else read_seat(data["claim"], f"{path}.claim", players)
     if (claim is None) != (len(tricks) == hand_size):
         raise RecordError(
             f"{path}.claim",
@@ -223,26 +226,26 @@ def _read_result(
             won[trick.winner] += 1
         if claim is not None:
             won[claim] += hand_size - len(tricks)
-    tricks_won = _ints(data["tricks_won"], f"{path}.tricks_won", players, 0)
+    tricks_won = read_ints(data["tricks_won"], f"{path}.tricks_won", players, 0)
     if rules is not None and tricks_won != tuple(won):
         raise RecordError(
             f"{path}.tricks_won",
-            f"must be {list(won)}, as the tricks say, got {_show(tricks_won)}.",
+            f"must be {list(won)}, as the tricks say, got {show(tricks_won)}.",
         )
     if sum(tricks_won) != hand_size:
         raise RecordError(
             f"{path}.tricks_won",
-            f"must add up to {hand_size}, the tricks of a hand, got {_show(sum(tricks_won))}.",
+            f"must add up to {hand_size}, the tricks of a hand, got {show(sum(tricks_won))}.",
         )
-    moon = None if data["moon"] is None else _seat(data["moon"], f"{path}.moon", players)
-    sun = None if data["sun"] is None else _seat(data["sun"], f"{path}.sun", players)
+    moon = None if data["moon"] is None else read_seat(data["moon"], f"{path}.moon", players)
+    sun = None if data["sun"] is None else read_seat(data["sun"], f"{path}.sun", players)
     mode_value = data["shoot_mode"]
     mode = None
     if mode_value is not None:
-        mode = _member(ShootMode, mode_value, f"{path}.shoot_mode")
+        mode = read_member(ShootMode, mode_value, f"{path}.shoot_mode")
         if mode not in (ShootMode.ADD, ShootMode.SUBTRACT):
             raise RecordError(
-                f"{path}.shoot_mode", f"must be 'add', 'subtract' or null, got {_show(mode_value)}."
+                f"{path}.shoot_mode", f"must be 'add', 'subtract' or null, got {show(mode_value)}."
             )
     if moon is not None and sun is not None:
         raise RecordError(
@@ -253,7 +256,7 @@ def _read_result(
             f"{path}.shoot_mode", "must be given exactly when somebody shot the moon or the sun."
         )
     numbers = {
-        name: _ints(data[name], f"{path}.{name}", players)
+        name: read_ints(data[name], f"{path}.{name}", players)
         for name in ("points", *_TERMS, "changes", "scores")
     }
     for seat in range(players):
@@ -261,11 +264,11 @@ def _read_result(
         if numbers["changes"][seat] != total:
             raise RecordError(
                 f"{path}.changes[{seat}]",
-                f"must be {_show(total)}, the sum of counted, shoot, bonuses, chip_changes and "
-                f"adjustments, got {_show(numbers['changes'][seat])}.",
+                f"must be {show(total)}, the sum of counted, shoot, bonuses, chip_changes and "
+                f"adjustments, got {show(numbers['changes'][seat])}.",
             )
-    pool = _int(data["pool"], f"{path}.pool", 0)
-    winners = _seats(data["winners"], f"{path}.winners", players)
+    pool = read_int(data["pool"], f"{path}.pool", 0)
+    winners = read_seats(data["winners"], f"{path}.winners", players)
     return HandResult(
         hand_number=hand_number,
         pass_direction=direction,
@@ -290,7 +293,7 @@ def _read_result(
     )
 
 
-def _check_deal(dealt: tuple[int, ...], path: str, rules: Rules | None) -> int:
+def check_deal(dealt: tuple[int, ...], path: str, rules: Rules | None) -> int:
     """The deal shares out the deck: disjoint hands of one size. Returns the hand size."""
     size = dealt[0].bit_count()
     seen = 0
@@ -302,13 +305,13 @@ def _check_deal(dealt: tuple[int, ...], path: str, rules: Rules | None) -> int:
             )
         if mask & seen:
             raise RecordError(
-                f"{path}[{seat}]", f"holds {_text(mask & seen)}, which another hand holds too."
+                f"{path}[{seat}]", f"holds {mask_text(mask & seen)}, which another hand holds too."
             )
         seen |= mask
     if rules is not None and seen != rules.deck_mask:
         raise RecordError(
             path,
-            f"must share out the whole deck, but {_text(rules.deck_mask & ~seen)} are in no hand.",
+            f"must share out the whole deck, but {mask_text(rules.deck_mask & ~seen)} are in no hand.",
         )
     if size == 0:
         raise RecordError(path, "deals no cards.")
@@ -353,18 +356,18 @@ def _check_seen_cards(
     if own & ~dealt[player]:
         raise RecordError(
             f"{path}.passed[{player}]",
-            f"holds {_text(own & ~dealt[player])}, which P{player} was not dealt.",
+            f"holds {mask_text(own & ~dealt[player])}, which P{player} was not dealt.",
         )
     if rules is not None and own & ~passable(rules, own):
         raise RecordError(
             f"{path}.passed[{player}]",
-            f"holds {_text(own & ~passable(rules, own))}, which may not be passed.",
+            f"holds {mask_text(own & ~passable(rules, own))}, which may not be passed.",
         )
     if source != player:
         if received & dealt[player]:
             raise RecordError(
                 f"{path}.passed[{source}]",
-                f"holds {_text(received & dealt[player])}, which P{player} was dealt itself.",
+                f"holds {mask_text(received & dealt[player])}, which P{player} was dealt itself.",
             )
         if received.bit_count() != count:
             raise RecordError(
@@ -396,7 +399,7 @@ def _check_passes(
             )
         if mask & ~dealt[seat]:
             raise RecordError(
-                where, f"holds {_text(mask & ~dealt[seat])}, which P{seat} was not dealt."
+                where, f"holds {mask_text(mask & ~dealt[seat])}, which P{seat} was not dealt."
             )
     if direction is PassDirection.HOLD and count:
         raise RecordError(f"{path}.passed", "must be empty on a hold hand.")
@@ -405,7 +408,7 @@ def _check_passes(
     return count
 
 
-def _check_scoring(
+def check_scoring(
     result: HandResult, path: str, rules: Rules, before: tuple[int, ...], pool: int
 ) -> None:
     """The result is the scoring of its own tricks under ``rules``."""
@@ -430,8 +433,8 @@ def _check_scoring(
     )
     for name in _RESULT_FIELDS:
         if getattr(scored, name) != getattr(result, name):
-            shown = _show(_result_body(scored)[name])
+            shown = show(result_body(scored)[name])
             raise RecordError(
                 f"{path}.{name}",
-                f"must be {shown}, as these rules score the hand's tricks, got {_show(_result_body(result)[name])}.",
+                f"must be {shown}, as these rules score the hand's tricks, got {show(result_body(result)[name])}.",
             )

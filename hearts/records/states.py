@@ -11,32 +11,32 @@ from hearts.play import played_mask_unchecked
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
-    _bool,
-    _card,
-    _cards,
-    _fields,
-    _hands,
-    _int,
-    _ints,
-    _list,
-    _masks_text,
-    _member,
-    _read_rules,
-    _rules_json,
-    _schema,
-    _seat,
-    _seats,
-    _short,
-    _show,
-    _text,
+    check_schema,
+    mask_text,
+    masks_text,
+    read_bool,
+    read_card,
+    read_cards,
+    read_fields,
+    read_hands,
+    read_int,
+    read_ints,
+    read_list,
+    read_member,
+    read_rules,
+    read_seat,
+    read_seats,
+    rules_json,
+    short,
+    show,
 )
 from hearts.records.results import (
-    _check_deal,
-    _check_scoring,
-    _read_result,
-    _read_trick,
-    _result_body,
-    _trick_body,
+    check_deal,
+    check_scoring,
+    read_result,
+    read_trick,
+    result_body,
+    trick_body,
 )
 from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
 from hearts.rules import PassDirection, Rules
@@ -59,18 +59,18 @@ _VIEW_FIELDS: Final = (
 def _shared_body(game: State | PlayerView) -> dict[str, object]:
     """The JSON of the fields a state and a player's view share."""
     return {
-        "rules": _rules_json(game.rules),
+        "rules": rules_json(game.rules),
         "phase": game.phase.value,
         "hand_number": game.hand_number,
         "scores": list(game.scores),
-        "results": [_result_body(result) for result in game.results],
+        "results": [result_body(result) for result in game.results],
         "pass_direction": game.pass_direction.value,
         "pass_count": game.pass_count,
         "to_move": list(game.to_move),
         "leader": game.leader,
         "trick": [card.ascii for card in game.trick],
-        "tricks": [_trick_body(trick) for trick in game.tricks],
-        "taken": _masks_text(game.taken_masks),
+        "tricks": [trick_body(trick) for trick in game.tricks],
+        "taken": masks_text(game.taken_masks),
         "hearts_broken": game.hearts_broken,
     }
 
@@ -104,12 +104,12 @@ def state_to_dict(state: State) -> dict[str, object]:
             hint = "; hearts.view_to_dict writes a player's view"
         elif type(state).__name__ == "GameRecord":  # hearts.records.game imports this module
             hint = "; hearts.dumps or GameRecord.to_dict writes a record"
-        raise TypeError(f"state_to_dict needs a hearts.State, got {_short(state)}{hint}.")
+        raise TypeError(f"state_to_dict needs a hearts.State, got {short(state)}{hint}.")
     body = {
         "seed": state.seed,
-        "dealt": _masks_text(state.dealt_masks),
-        "hands": _masks_text(state.hand_masks),
-        "passed": _masks_text(state.passed_masks),
+        "dealt": masks_text(state.dealt_masks),
+        "hands": masks_text(state.hand_masks),
+        "passed": masks_text(state.passed_masks),
         **_shared_body(state),
     }
     return _in_order(body, _STATE_FIELDS)
@@ -148,10 +148,10 @@ def _read_state(value: object, path: str) -> State:
     players, deck = rules.players, rules.deck_mask
     state = State(
         rules=rules,
-        seed=_int(data["seed"], f"{path}.seed"),
-        dealt_masks=_hands(data["dealt"], f"{path}.dealt", players, deck),
-        hand_masks=_hands(data["hands"], f"{path}.hands", players, deck),
-        passed_masks=_hands(data["passed"], f"{path}.passed", players, deck),
+        seed=read_int(data["seed"], f"{path}.seed"),
+        dealt_masks=read_hands(data["dealt"], f"{path}.dealt", players, deck),
+        hand_masks=read_hands(data["hands"], f"{path}.hands", players, deck),
+        passed_masks=read_hands(data["passed"], f"{path}.passed", players, deck),
         **_read_shared(data, path, rules, None),
     )
     _check_results(state, path)
@@ -163,9 +163,9 @@ def _open(
     value: object, path: str, what: str, fields: tuple[str, ...]
 ) -> tuple[dict[str, object], Rules]:
     """The JSON object of a state or view, with its schema version and rules checked."""
-    data = _fields(value, path, what, ("schema", *fields))
-    _schema(data, path, required=True)
-    return data, _read_rules(data["rules"], f"{path}.rules")[0]
+    data = read_fields(value, path, what, ("schema", *fields))
+    check_schema(data, path, required=True)
+    return data, read_rules(data["rules"], f"{path}.rules")[0]
 
 
 def _read_shared(
@@ -173,27 +173,27 @@ def _read_shared(
 ) -> dict[str, Any]:
     """The fields a state and a player's view share, as keyword arguments."""
     players, deck = rules.players, rules.deck_mask
-    results = _list(data["results"], f"{path}.results", what="hand results")
-    trick = _list(data["trick"], f"{path}.trick", what="cards")
-    tricks = _list(data["tricks"], f"{path}.tricks", what="tricks")
+    results = read_list(data["results"], f"{path}.results", what="hand results")
+    trick = read_list(data["trick"], f"{path}.trick", what="cards")
+    tricks = read_list(data["tricks"], f"{path}.tricks", what="tricks")
     return dict(
-        phase=_member(Phase, data["phase"], f"{path}.phase"),
-        hand_number=_int(data["hand_number"], f"{path}.hand_number", 0),
-        scores=_ints(data["scores"], f"{path}.scores", players),
+        phase=read_member(Phase, data["phase"], f"{path}.phase"),
+        hand_number=read_int(data["hand_number"], f"{path}.hand_number", 0),
+        scores=read_ints(data["scores"], f"{path}.scores", players),
         results=tuple(
-            _read_result(item, f"{path}.results[{i}]", rules, seen_by=seen_by)
+            read_result(item, f"{path}.results[{i}]", rules, seen_by=seen_by)
             for i, item in enumerate(results)
         ),
-        pass_direction=_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
-        pass_count=_int(data["pass_count"], f"{path}.pass_count", 0),
-        to_move=_seats(data["to_move"], f"{path}.to_move", players),
-        leader=_seat(data["leader"], f"{path}.leader", players),
-        trick=tuple(_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(trick)),
+        pass_direction=read_member(PassDirection, data["pass_direction"], f"{path}.pass_direction"),
+        pass_count=read_int(data["pass_count"], f"{path}.pass_count", 0),
+        to_move=read_seats(data["to_move"], f"{path}.to_move", players),
+        leader=read_seat(data["leader"], f"{path}.leader", players),
+        trick=tuple(read_card(item, f"{path}.trick[{i}]", deck) for i, item in enumerate(trick)),
         tricks=tuple(
-            _read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(tricks)
+            read_trick(item, f"{path}.tricks[{i}]", players, deck) for i, item in enumerate(tricks)
         ),
-        taken_masks=_hands(data["taken"], f"{path}.taken", players, deck),
-        hearts_broken=_bool(data["hearts_broken"], f"{path}.hearts_broken"),
+        taken_masks=read_hands(data["taken"], f"{path}.taken", players, deck),
+        hearts_broken=read_bool(data["hearts_broken"], f"{path}.hearts_broken"),
     )
 
 
@@ -218,16 +218,16 @@ def view_to_dict(seen: PlayerView) -> dict[str, object]:
     """
     if not isinstance(seen, PlayerView):
         hint = "; hearts.view(state, seat) gives a seat's view" if isinstance(seen, State) else ""
-        raise TypeError(f"view_to_dict needs a hearts.PlayerView, got {_short(seen)}{hint}.")
+        raise TypeError(f"view_to_dict needs a hearts.PlayerView, got {short(seen)}{hint}.")
     body = {
         "player": seen.player,
-        "hand": _text(seen.hand_mask),
-        "dealt": _text(seen.dealt_mask),
-        "passed": _text(seen.passed_mask),
-        "received": _text(seen.received_mask),
+        "hand": mask_text(seen.hand_mask),
+        "dealt": mask_text(seen.dealt_mask),
+        "passed": mask_text(seen.passed_mask),
+        "received": mask_text(seen.received_mask),
         "hand_sizes": list(seen.hand_sizes),
-        "known": _masks_text(seen.known_masks),
-        "ruled_out": _masks_text(seen.ruled_out_masks),
+        "known": masks_text(seen.known_masks),
+        "ruled_out": masks_text(seen.ruled_out_masks),
         **_shared_body(seen),
     }
     return _in_order(body, _VIEW_FIELDS)
@@ -256,17 +256,17 @@ def view_from_dict(data: object) -> PlayerView:
 def _read_view(value: object, path: str) -> PlayerView:
     data, rules = _open(value, path, "a player view", _VIEW_FIELDS)
     players, deck = rules.players, rules.deck_mask
-    player = _seat(data["player"], f"{path}.player", players)
+    player = read_seat(data["player"], f"{path}.player", players)
     seen = PlayerView(
         rules=rules,
         player=player,
-        hand_mask=_cards(data["hand"], f"{path}.hand", deck),
-        dealt_mask=_cards(data["dealt"], f"{path}.dealt", deck),
-        passed_mask=_cards(data["passed"], f"{path}.passed", deck),
-        received_mask=_cards(data["received"], f"{path}.received", deck),
-        hand_sizes=_ints(data["hand_sizes"], f"{path}.hand_sizes", players, 0),
-        known_masks=_hands(data["known"], f"{path}.known", players, deck),
-        ruled_out_masks=_hands(data["ruled_out"], f"{path}.ruled_out", players, deck),
+        hand_mask=read_cards(data["hand"], f"{path}.hand", deck),
+        dealt_mask=read_cards(data["dealt"], f"{path}.dealt", deck),
+        passed_mask=read_cards(data["passed"], f"{path}.passed", deck),
+        received_mask=read_cards(data["received"], f"{path}.received", deck),
+        hand_sizes=read_ints(data["hand_sizes"], f"{path}.hand_sizes", players, 0),
+        known_masks=read_hands(data["known"], f"{path}.known", players, deck),
+        ruled_out_masks=read_hands(data["ruled_out"], f"{path}.ruled_out", players, deck),
         **_read_shared(data, path, rules, player),
     )
     try:
@@ -299,7 +299,7 @@ def _check_results(state: State, path: str) -> None:
             if result.hand_number != previous.hand_number + 1:
                 raise RecordError(
                     f"{where}.hand_number",
-                    f"must be {_show(previous.hand_number + 1)}, the hand after the result before, got {_show(result.hand_number)}.",
+                    f"must be {show(previous.hand_number + 1)}, the hand after the result before, got {show(result.hand_number)}.",
                 )
             before = previous.scores
         else:
@@ -308,19 +308,19 @@ def _check_results(state: State, path: str) -> None:
             raise RecordError(
                 f"{where}.winners", "names winners, but the game went on after this hand."
             )
-        _check_scoring(result, where, rules, before, pool)
+        check_scoring(result, where, rules, before, pool)
         pool = result.pool
     if results:
         last = results[-1]
         if state.hand_number != last.hand_number + 1:
             raise RecordError(
                 f"{path}.hand_number",
-                f"must be {_show(last.hand_number + 1)}, the hand after the last result, got {_show(state.hand_number)}.",
+                f"must be {show(last.hand_number + 1)}, the hand after the last result, got {show(state.hand_number)}.",
             )
         if state.scores != last.scores:
             raise RecordError(
                 f"{path}.scores",
-                f"must be {_show(last.scores)}, the totals after the last result, got {_show(state.scores)}.",
+                f"must be {show(last.scores)}, the totals after the last result, got {show(state.scores)}.",
             )
     over = state.phase is Phase.OVER
     if over and not (results and results[-1].winners):
@@ -352,7 +352,7 @@ def _check_phase(state: State, path: str, *, sampled: bool = False) -> State:
     if phase in (Phase.DEAL, Phase.OVER):
         compare(path, state, start, (*_PASS_FIELDS, *_PLAY_FIELDS))
         return start
-    _check_deal(state.dealt_masks, f"{path}.dealt", rules)
+    check_deal(state.dealt_masks, f"{path}.dealt", rules)
     pending: tuple[int, ...] = tuple(range(rules.players)) if phase is Phase.CHOOSE else ()
     if phase is Phase.PASS:
         pending = tuple(seat for seat in range(rules.players) if not state.passed_masks[seat])

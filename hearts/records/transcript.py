@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from hearts.cards import CardSet
 from hearts.display import count, shoot_text
 from hearts.passes import receiver
-from hearts.records.read import _check_rules_argument
-from hearts.records.results import _check_result_argument
+from hearts.records.read import check_rules_argument
+from hearts.records.results import check_result_argument
 from hearts.rules import PassDirection, Rules
 from hearts.state import HandResult
 
@@ -48,8 +48,8 @@ def format_hand(result: HandResult, rules: Rules | None = None) -> str:
       Totals: P0 ..., P1 ..., P2 ..., P3 ...
       Game over: ... win...
     """
-    _check_result_argument(result, "format_hand")
-    _check_rules_argument(rules, "format_hand", optional=True)
+    check_result_argument(result, "format_hand")
+    check_rules_argument(rules, "format_hand", optional=True)
     players = len(result.scores)
     dealer = result.hand_number % players
     direction = result.pass_direction

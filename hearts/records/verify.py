@@ -14,7 +14,7 @@ from hearts.cards import Card, CardSet
 from hearts.engine import apply, apply_unchecked, legal_moves
 from hearts.errors import IllegalMoveError
 from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play
-from hearts.records.read import RecordError, _named, _show
+from hearts.records.read import RecordError, named, show
 from hearts.rules import PassDirection
 from hearts.state import Phase, State, Trick
 
@@ -174,10 +174,10 @@ def compare(path: str, record: State, replayed: State, names: Sequence[str]) -> 
                     if name == "hands" and record.phase in (Phase.CHOOSE, Phase.PASS):
                         raise RecordError(
                             where,
-                            f"must be the hand P{seat} was dealt ({_named(theirs)}) until the "
+                            f"must be the hand P{seat} was dealt ({named(theirs)}) until the "
                             "cards are passed.",
                         )
-                    raise RecordError(where, f"must be {_named(theirs)}: {_held(name, seat)}.")
+                    raise RecordError(where, f"must be {named(theirs)}: {_held(name, seat)}.")
             continue
         mine, theirs = getattr(record, name), getattr(replayed, name)
         if mine != theirs and name in ("trick", "tricks") and _empty_in(record.phase, name):
@@ -192,7 +192,7 @@ def check_equal(path: str, mine: object, theirs: object, replayed: State) -> Non
     name = path.rsplit(".", 1)[-1]
     if name == "to_move":
         turn = _TURN.get(replayed.phase, "nobody")
-        raise RecordError(path, f"must be {_show(theirs)}, {turn}, got {_show(mine)}.")
+        raise RecordError(path, f"must be {show(theirs)}, {turn}, got {show(mine)}.")
     if name == "hearts_broken":
         raise RecordError(path, f"must be {str(theirs).lower()}, as the cards played say.")
     raise RecordError(path, f"must be {_value(theirs)}, {_WHY[name]}, got {_value(mine)}.")
@@ -222,5 +222,5 @@ def _value(value: object) -> str:
     if isinstance(value, (Phase, PassDirection)):
         return repr(value.value)
     if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
-        return _show([card.ascii for card in value])
-    return _show(list(value) if isinstance(value, tuple) else value)
+        return show([card.ascii for card in value])
+    return show(list(value) if isinstance(value, tuple) else value)
