@@ -38,11 +38,11 @@ from hearts.engine import apply, legal_moves, new_game
 from hearts.errors import HeartsError, SearchLimitError, describe_value
 from hearts.moves import Move, Play
 from hearts.policies import (
-    _rule_shoot,  # noqa: F401 (tests/test_bots.py imports it from here)
     play_bots,
     play_out,
     random_play,
     rule_move,
+    rule_shoot_choice,  # noqa: F401 (tests/test_bots.py imports it from here)
 )
 from hearts.rules import Rules
 from hearts.sampling import sample
@@ -541,7 +541,7 @@ def _bot_rng(bot_seed: int, seat: int) -> random.Random:
     return random.Random(f"hearts-bot:{bot_seed}:{seat}")
 
 
-def _check_seed(name: str, seed: object) -> int:
+def checked_seed(name: str, seed: object) -> int:
     """``seed`` as given; for a ``bot_seed`` of None, a fresh one from the operating system."""
     if seed is None and name == "bot_seed":
         return secrets.randbits(128)
@@ -558,14 +558,16 @@ def check_bot_seed(bot_seed: object) -> int:
     >>> check_bot_seed(7), check_bot_seed(None) != check_bot_seed(None)
     (7, True)
     """
-    return _check_seed("bot_seed", bot_seed)
+    return checked_seed("bot_seed", bot_seed)
 
 
-def _seated(caller: str, rules: object, bots: Iterable[Bot], seed: object = 0) -> tuple[Bot, ...]:
+def seated_bots(
+    caller: str, rules: object, bots: Iterable[Bot], seed: object = 0
+) -> tuple[Bot, ...]:
     """``bots`` as a tuple, checking ``rules``, ``seed`` (the default passes) and their count."""
     if not isinstance(rules, Rules):
         raise HeartsError(f"rules must be a hearts.Rules value, got {describe_value(rules)}.")
-    _check_seed("seed", seed)
+    checked_seed("seed", seed)
     if isinstance(bots, (str, bytes, dict)) or not isinstance(bots, Iterable):
         raise TypeError(
             f"{caller} needs one bot per seat, as a list of bots, got {describe_value(bots)}."
@@ -609,13 +611,13 @@ def play_game(
     >>> drawn == hearts.play_game(hearts.Rules(target=50), bots, seed=8, bot_seed=drawn.bot_seed)
     True
     """
-    bots = _seated("play_game", rules, bots)
+    bots = seated_bots("play_game", rules, bots)
     for bot in bots:
         if not is_bot(bot):
             raise HeartsError(
                 f"{describe_value(bot)} is not a bot: a bot has a name and a choose(view, rng) method."
             )
-    bot_seed = _check_seed("bot_seed", bot_seed)
+    bot_seed = checked_seed("bot_seed", bot_seed)
     rngs = [_bot_rng(bot_seed, seat) for seat in range(rules.players)]
     kept: list[Move] | None = [] if keep_moves else None
     choosers = [bot.choose for bot in bots]

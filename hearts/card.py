@@ -89,14 +89,16 @@ _CARD_HELP: Final = (
 NUMBER_OF_CARDS: Final = 55
 """52 cards and 3 jokers."""
 FIRST_JOKER: Final = 52
-_CARD_TYPES: Final = f"a card's int (0 to {NUMBER_OF_CARDS - 1}) or its text (as 'QS')"
-_CARDS_TYPES: Final = "text (as '2C 3C QS') or an iterable of cards"
+CARD_FORMS: Final = f"a card's int (0 to {NUMBER_OF_CARDS - 1}) or its text (as 'QS')"
+"""What a card may be given as, for the sentences that refuse something else."""
+CARDS_FORMS: Final = "text (as '2C 3C QS') or an iterable of cards"
+"""What a set of cards may be given as, for the sentences that refuse something else."""
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     """Whether ``value`` is an int and not a bool.
 
-    >>> _is_int(3), _is_int(True), _is_int(3.0)
+    >>> is_int(3), is_int(True), is_int(3.0)
     (True, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
@@ -140,13 +142,13 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return cls.parse(value)
-        if _is_int(value):
+        if is_int(value):
             if 0 <= value < NUMBER_OF_CARDS:
                 return CARDS[value]
             raise NotationError(
                 f"{describe_value(value)} is not a card: a card is an int from 0 to {NUMBER_OF_CARDS - 1}."
             )
-        raise TypeError(f"Card takes {_CARD_TYPES}, got {describe_value(value)}.")
+        raise TypeError(f"Card takes {CARD_FORMS}, got {describe_value(value)}.")
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -155,7 +157,7 @@ class Card(int):
         >>> print(Card.of(Rank.ACE, Suit.HEARTS))
         A♥
         """
-        if not (_is_int(rank) and _is_int(suit)):
+        if not (is_int(rank) and is_int(suit)):
             raise TypeError(
                 "Card.of takes a rank (an int from 2 to 14) and a suit (an int from 0 to 3), "
                 f"got {describe_value(rank)} and {describe_value(suit)}."
@@ -217,13 +219,13 @@ class Card(int):
         return 1 << self
 
     def __str__(self) -> str:
-        return _TEXT[self]
+        return CARD_TEXTS[self]
 
     def __repr__(self) -> str:
-        return f"Card({_TEXT[self]!r})"
+        return f"Card({CARD_TEXTS[self]!r})"
 
     def __format__(self, spec: str) -> str:
-        return format(_TEXT[self], spec)
+        return format(CARD_TEXTS[self], spec)
 
     def __copy__(self) -> Card:
         return self
@@ -242,10 +244,11 @@ _RANKS: Final[tuple[Rank | None, ...]] = (
     *(None for _ in range(FIRST_JOKER, NUMBER_OF_CARDS)),
 )
 _JOKER_TEXT: Final = tuple(f"JK{i - FIRST_JOKER + 1}" for i in range(FIRST_JOKER, NUMBER_OF_CARDS))
-_TEXT: Final = (
+CARD_TEXTS: Final = (
     *(f"{Rank(i % 13 + 2)}{Suit(i // 13).symbol}" for i in range(FIRST_JOKER)),
     *_JOKER_TEXT,
 )
+"""Each card's text by its number: ``CARD_TEXTS[49]`` is ``'Q♠'``."""
 _ASCII: Final = (
     *(f"{Rank(i % 13 + 2).letter}{Suit(i // 13).letter}" for i in range(FIRST_JOKER)),
     *_JOKER_TEXT,

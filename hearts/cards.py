@@ -22,7 +22,7 @@ from typing import Final, cast, final
 
 from hearts import card as _card
 from hearts import drawing
-from hearts.card import _CARD_TYPES, _CARDS_TYPES, _TEXT, Card, Rank, Suit, _is_int
+from hearts.card import CARD_FORMS, CARD_TEXTS, CARDS_FORMS, Card, Rank, Suit, is_int
 from hearts.errors import NotationError, describe_value
 from hearts.frozen import Frozen
 
@@ -170,7 +170,7 @@ def _cards_type_error(cards: object, card: object, what: str) -> TypeError | Non
         Card(card)  # type: ignore[arg-type]
     except TypeError:
         return TypeError(
-            f"{what} takes cards, each {_CARD_TYPES}, got {describe_value(card)} among them."
+            f"{what} takes cards, each {CARD_FORMS}, got {describe_value(card)} among them."
         )
     return None
 
@@ -179,16 +179,16 @@ def _not_cards_error(cards: object, what: str) -> TypeError:
     """The error for ``cards`` that are neither text nor an iterable of cards."""
     if isinstance(cards, (bytes, bytearray)):
         return TypeError(
-            f"{what} takes {_CARDS_TYPES}, got {describe_value(cards)}; decode it first."
+            f"{what} takes {CARDS_FORMS}, got {describe_value(cards)}; decode it first."
         )
-    hint = f" (for one card, write [{describe_value(cards)}])" if _is_int(cards) else ""
-    return TypeError(f"{what} takes {_CARDS_TYPES}, got {describe_value(cards)}{hint}.")
+    hint = f" (for one card, write [{describe_value(cards)}])" if is_int(cards) else ""
+    return TypeError(f"{what} takes {CARDS_FORMS}, got {describe_value(cards)}{hint}.")
 
 
-def _card_set(mask: int) -> CardSet:
+def card_set_unchecked(mask: int) -> CardSet:
     """``CardSet.from_mask(mask)`` for a mask known to be valid (the engine's own), unchecked.
 
-    >>> _card_set(0b11) == CardSet.from_mask(0b11)
+    >>> card_set_unchecked(0b11) == CardSet.from_mask(0b11)
     True
     """
     return CardSet(_mask=mask)
@@ -238,7 +238,7 @@ class CardSet(Frozen):
         >>> print(CardSet.from_mask(0b11))
         2♣ 3♣
         """
-        if not _is_int(mask):
+        if not is_int(mask):
             raise TypeError(f"CardSet.from_mask takes an int bitmask, got {describe_value(mask)}.")
         mask = cast("int", mask)
         if mask < 0 or mask > ALL_CARDS:
@@ -272,7 +272,7 @@ class CardSet(Frozen):
         >>> print(CardSet("2C QS AS").suit(Suit.SPADES))
         Q♠ A♠
         """
-        if not _is_int(suit):
+        if not is_int(suit):
             raise TypeError(
                 f"CardSet.suit takes a Suit (or an int from 0 to 3), got {describe_value(suit)}."
             )
@@ -350,7 +350,7 @@ class CardSet(Frozen):
         return all(card not in self for card in other)
 
     def __str__(self) -> str:
-        return " ".join([_TEXT[card] for card in cards_of(self._mask)])
+        return " ".join([CARD_TEXTS[card] for card in cards_of(self._mask)])
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})" if self._mask else "CardSet()"
@@ -360,7 +360,7 @@ class CardSet(Frozen):
         return drawing.svg_of(self)
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (_card_set, (self._mask,))
+        return (card_set_unchecked, (self._mask,))
 
     def __copy__(self) -> CardSet:
         return self

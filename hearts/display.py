@@ -25,7 +25,7 @@ import attrs
 
 from hearts.cards import Card, CardSet, Suit
 from hearts.rules import PassDirection, Rules, ShootMode
-from hearts.scoring import _hand_points
+from hearts.scoring import hand_points_unchecked
 from hearts.state import HandResult, Phase, State
 from hearts.views import PlayerView
 
@@ -233,7 +233,7 @@ def table_of(game: State | PlayerView) -> Table:
                 voids=voids,
                 passing=passing,
                 total=scores[seat],
-                points=_hand_points(rules, taken),
+                points=hand_points_unchecked(rules, taken),
                 tricks=taken.bit_count() // players,
                 marks=tuple(marks),
                 to_move=seat in waiting,

@@ -521,7 +521,7 @@ class HeartsEnv(AECEnv):  # type: ignore[misc]
                 f"{agent} must choose an action: None is the action only of an agent whose "
                 "game is over."
             )
-        number = _action_number(action, self._actions)
+        number = action_number(action, self._actions)
         if number >= 0 and self._legal >> number & 1:
             return number
         shown = str(number) if -(10**6) < number < 10**6 else describe_value(number)
@@ -737,7 +737,7 @@ def parallel_env(
     return ParallelHeartsEnv(rules, render_mode, history=history)
 
 
-def _action_number(action: object, actions: int) -> int:
+def action_number(action: object, actions: int) -> int:
     """``action`` as an int: a Python or NumPy integer, never a bool, an array or a float."""
     if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)):
         return int(action)
@@ -879,7 +879,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         if self._illegal == "random":
             mask = self.action_masks()
             try:
-                number = _action_number(action, len(mask))
+                number = action_number(action, len(mask))
             except TypeError:
                 number = -1
             if not 0 <= number < len(mask) or not mask[number]:

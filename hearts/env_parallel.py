@@ -34,7 +34,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from hearts import tensor
 from hearts.cards import NUMBER_OF_CARDS, CardSet
-from hearts.env import HeartsEnv, Observation, _action_number
+from hearts.env import HeartsEnv, Observation, action_number
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.passes import pick_refusal, pickable
 from hearts.rules import Rules
@@ -160,7 +160,7 @@ class ParallelHeartsEnv(ParallelEnv):  # type: ignore[misc]
                 f"{agent} must act in this step (it is {doing}): give an action for every "
                 "agent whose action mask has a legal action."
             )
-        return _action_number(actions[agent], self._table._actions)
+        return action_number(actions[agent], self._table._actions)
 
     def _pick(self, actions: dict[str, Any]) -> None:
         """Each seat still to pass picks a card; when all have their cards, they pass."""

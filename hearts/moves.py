@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final, TypeAlias, TypeVar, cast, final
 
-from hearts.card import _CARD_TYPES, CARDS, Card, _is_int
-from hearts.cards import CardSet, _card_set, _mask_of
+from hearts.card import CARD_FORMS, CARDS, Card, is_int
+from hearts.cards import CardSet, _mask_of, card_set_unchecked
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.rules import MAX_PLAYERS, PassDirection, ShootMode
 from hearts.value import Value
@@ -50,7 +50,7 @@ def _number(what: str, value: object, end: int | None, kind: str, why: str) -> i
     ``what`` names the field (``"Play.player"``) and ``why`` ends the sentence of a value
     out of range.
     """
-    if not _is_int(value):
+    if not is_int(value):
         raise TypeError(f"{what} must be {kind}, got {describe_value(value)}.")
     number = int(cast("int", value))
     if number < 0 or (end is not None and number >= end):
@@ -73,7 +73,7 @@ def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
         raise IllegalMoveError(
             f"{what} names {repeated} twice, in {describe_value(cards)}: {rule}."
         )
-    return _card_set(mask)
+    return card_set_unchecked(mask)
 
 
 def _to_hands(hands: object) -> tuple[CardSet, ...]:
@@ -96,8 +96,8 @@ def _to_play_card(card: object) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    if not _is_int(card):
-        raise TypeError(f"Play.card takes {_CARD_TYPES}, got {describe_value(card)}.")
+    if not is_int(card):
+        raise TypeError(f"Play.card takes {CARD_FORMS}, got {describe_value(card)}.")
     return Card(cast("int", card))  # an int: Card refuses one that is not a card
 
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 from typing import cast, overload
 
-from hearts.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, CardSet, _card_set, cards_of
+from hearts.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, CardSet, card_set_unchecked, cards_of
 from hearts.errors import HeartsError, describe_value
 from hearts.frozen import Frozen
 from hearts.moves import Pass
@@ -153,10 +153,10 @@ def exchange(
         raise HeartsError(
             f"exchange's direction {direction.value!r} is not a pass at a table of {players}."
         )
-    return _exchange(held, given, direction)
+    return exchange_unchecked(held, given, direction)
 
 
-def _exchange(
+def exchange_unchecked(
     hands: Sequence[int], passed: Sequence[int], direction: PassDirection
 ) -> tuple[int, ...]:
     """:func:`exchange` of arguments known to be right, unchecked."""
@@ -247,7 +247,7 @@ def received(passed: Sequence[int], direction: PassDirection) -> tuple[int, ...]
     >>> received([1, 2, 4, 8], PassDirection.LEFT)
     (8, 1, 2, 4)
     """
-    return _exchange((0,) * len(passed), passed, direction)
+    return exchange_unchecked((0,) * len(passed), passed, direction)
 
 
 def passable(rules: Rules, hand: int) -> int:
@@ -419,7 +419,7 @@ class PassMoves(Frozen):
         if index >= 0:
             for seat, size in zip(self._seats, self._sizes, strict=True):
                 if index < size:
-                    return Pass(seat, _card_set(self._unrank(self._hands[seat], index)))
+                    return Pass(seat, card_set_unchecked(self._unrank(self._hands[seat], index)))
                 index -= size
         raise IndexError("pass index out of range")
 

@@ -165,10 +165,10 @@ def trick_winner(trick: Sequence[int] | object, leader: int | object, players: i
         raise HeartsError(
             f"trick_winner takes a trick of 1 to {count} cards (one per seat), got {len(cards)}."
         )
-    return _trick_winner(cards, seat, count)
+    return trick_winner_unchecked(cards, seat, count)
 
 
-def _trick_winner(cards: Cards, leader: int, players: int) -> int:
+def trick_winner_unchecked(cards: Cards, leader: int, players: int) -> int:
     """:func:`trick_winner` of arguments known to be right: the kernel's own, unchecked."""
     first = cards[0]
     led = LED_MASK[first] if first < FIRST_JOKER else LED_MASK[led_card(cards)]
@@ -1119,7 +1119,7 @@ class Position(Value):
         trick = (*trick, _CARDS[card])
         if len(trick) < players:
             return Position(of, hands, trick, self.leader, self.first, broken, self.taken)
-        winner = _trick_winner(trick, self.leader, players)
+        winner = trick_winner_unchecked(trick, self.leader, players)
         won = 0
         for played in trick:
             won |= 1 << played

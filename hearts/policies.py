@@ -30,14 +30,14 @@ from hearts.moves import PLAYS, ChoosePass, Claim, Move, Pass, Play, ShootChoice
 from hearts.passes import passable
 from hearts.play import (
     LED_MASK,
-    _trick_winner,
     in_force,
     led_card,
     played_mask_unchecked,
     rules_of_play,
+    trick_winner_unchecked,
 )
 from hearts.rules import Rules, ShootMode
-from hearts.scoring import _shooter
+from hearts.scoring import shooter_unchecked
 from hearts.shuffle import Generator
 from hearts.state import Phase, State
 from hearts.transitions import advance, moves
@@ -203,7 +203,7 @@ def rule_move(moves: Sequence[Move], at: PlayerView | State, hand: int) -> Move:
     if isinstance(first, Pass):
         return Pass(first.player, _rule_pass(at.rules, hand, len(first.cards)))
     if isinstance(first, ShootChoice):
-        return _rule_shoot(at.rules, first.player, at.scores, at.taken_masks)
+        return rule_shoot_choice(at.rules, first.player, at.scores, at.taken_masks)
     return first  # a pass call (dealer's choice): the first one offered
 
 
@@ -218,7 +218,7 @@ def _rule_card(rules: Rules, hand: int, legal: int, trick: tuple[Card, ...], pla
     led = led_card(trick)
     if led >= 0 and legal & LED_MASK[led]:
         # Following suit (the common case, in bits: every legal card is of the suit led).
-        best = trick[_trick_winner(trick, 0, len(trick))]  # the card winning so far
+        best = trick[trick_winner_unchecked(trick, 0, len(trick))]  # the card winning so far
         under = legal & ((1 << best) - 1)
         if under:  # duck with the highest card that still loses
             return under.bit_length() - 1
@@ -267,12 +267,22 @@ def _rule_pass(rules: Rules, hand: int, count: int) -> list[Card]:
     return sorted(cards_of(allowed), key=danger, reverse=True)[:count]
 
 
-def _rule_shoot(
+def rule_shoot_choice(
     rules: Rules, seat: int, scores: tuple[int, ...], taken: tuple[int, ...]
 ) -> ShootChoice:
+    """The shooter's choice :class:`~hearts.RuleBot` makes: add to the others, or subtract.
+
+    >>> import hearts
+    >>> taken = (hearts.CardSet("QS " + " ".join(c + "H" for c in "23456789TJQKA")).mask, 0, 0, 0)
+    >>> rules = hearts.Rules(moon="choose")
+    >>> rule_shoot_choice(rules, 0, (0, 0, 0, 0), taken).mode  # subtracting: no harm
+    <ShootMode.SUBTRACT: 'subtract'>
+    >>> rule_shoot_choice(rules, 0, (10, 80, 90, 90), taken).mode  # adding ends it, P0 first
+    <ShootMode.ADD: 'add'>
+    """
     # Adding to the others and subtracting from oneself move the gap alike; adding ends
     # the game sooner, which suits the leader.
-    shot = _shooter(rules, taken)
+    shot = shooter_unchecked(rules, taken)
     value = rules.sun_points if shot is not None and shot[0] == "sun" else rules.moon_points
     others = [score for other, score in enumerate(scores) if other != seat]
     leading = scores[seat] < min(others) + value

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, final
 
-from hearts.cards import ALL_CARDS, HEARTS_MASK, _card_set, card_count
+from hearts.cards import ALL_CARDS, HEARTS_MASK, card_count, card_set_unchecked
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import PassDirection, Rules, ShootMode
 from hearts.state import HandResult, Trick
@@ -44,7 +44,7 @@ _OFF: Final = ShootMode.OFF
 _CHOOSE: Final = ShootMode.CHOOSE
 
 
-def _hand_points(rules: Rules, taken_mask: int) -> int:
+def hand_points_unchecked(rules: Rules, taken_mask: int) -> int:
     """:func:`hand_points` of arguments known to be right, unchecked."""
     total = 0
     for value, cards in rules.point_groups:
@@ -52,7 +52,7 @@ def _hand_points(rules: Rules, taken_mask: int) -> int:
     return total
 
 
-def _shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
+def shooter_unchecked(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | None:
     """:func:`shooter` of arguments known to be right, unchecked."""
     if rules.sun is not _OFF:
         every_trick = rules.hand_size * rules.players
@@ -74,11 +74,11 @@ def _shooter(rules: Rules, taken_masks: tuple[int, ...]) -> tuple[str, int] | No
     return None
 
 
-def _shoot_options(
+def shoot_options_unchecked(
     rules: Rules, taken_masks: tuple[int, ...], scores: tuple[int, ...]
 ) -> tuple[int, tuple[ShootMode, ...]] | None:
     """:func:`shoot_options` of arguments known to be right, unchecked."""
-    shot = _shooter(rules, taken_masks)
+    shot = shooter_unchecked(rules, taken_masks)
     if shot is None:
         return None
     kind, seat = shot
@@ -174,8 +174,8 @@ def _score_hand(
     return HandResult(
         hand_number=hand_number,
         pass_direction=pass_direction,
-        dealt=tuple([_card_set(mask) for mask in dealt_masks]),
-        passed=tuple([_card_set(mask) for mask in passed_masks]),
+        dealt=tuple([card_set_unchecked(mask) for mask in dealt_masks]),
+        passed=tuple([card_set_unchecked(mask) for mask in passed_masks]),
         tricks=tricks,
         claim=claim,
         tricks_won=tally.tricks_won,
@@ -196,7 +196,7 @@ def _score_hand(
     )
 
 
-def _hand_changes(
+def hand_changes_unchecked(
     rules: Rules,
     scores: tuple[int, ...],
     taken_masks: tuple[int, ...],
@@ -344,7 +344,7 @@ def _tally(
         chip_changes, pool = _chip_changes(rules, taken_masks, pool)
         counted = zeros
     else:
-        shot = _shooter(rules, taken_masks)
+        shot = shooter_unchecked(rules, taken_masks)
         if shot is not None:
             kind, seat = shot
             if kind == "sun":
@@ -352,7 +352,7 @@ def _tally(
             else:
                 moon, value, mode = seat, rules.moon_points, rules.moon
             bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
-            counted = tuple(_hand_points(rules, mask & bonus) for mask in taken_masks)
+            counted = tuple(hand_points_unchecked(rules, mask & bonus) for mask in taken_masks)
             if rules.multiplier_mask:
                 counted = _multiplied(rules, counted, taken_masks, alone=False)
             if mode is ShootMode.CHOOSE:
@@ -521,7 +521,7 @@ def hand_points(rules: Rules | object, taken_mask: int | object) -> int:
     3
     """
     checked = _rules(rules, "hand_points")
-    return _hand_points(checked, _mask(taken_mask, "hand_points", "taken_mask"))
+    return hand_points_unchecked(checked, _mask(taken_mask, "hand_points", "taken_mask"))
 
 
 def shooter(rules: Rules | object, taken_masks: tuple[int, ...] | object) -> tuple[str, int] | None:
@@ -536,7 +536,9 @@ def shooter(rules: Rules | object, taken_masks: tuple[int, ...] | object) -> tup
     ('moon', 1)
     """
     checked = _rules(rules, "shooter")
-    return _shooter(checked, _per_seat(taken_masks, checked, "shooter", "taken_masks", True))
+    return shooter_unchecked(
+        checked, _per_seat(taken_masks, checked, "shooter", "taken_masks", True)
+    )
 
 
 def shoot_options(
@@ -557,7 +559,9 @@ def shoot_options(
     """
     checked = _rules(rules, "shoot_options")
     taken = _per_seat(taken_masks, checked, "shoot_options", "taken_masks", True)
-    return _shoot_options(checked, taken, _per_seat(scores, checked, "shoot_options", "scores"))
+    return shoot_options_unchecked(
+        checked, taken, _per_seat(scores, checked, "shoot_options", "scores")
+    )
 
 
 def hand_changes(
@@ -591,7 +595,7 @@ def hand_changes(
         raise TypeError(
             f"hand_changes's choice must be None or a ShootMode, got {describe_value(choice)}."
         )
-    return _hand_changes(
+    return hand_changes_unchecked(
         checked,
         totals,
         taken,

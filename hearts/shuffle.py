@@ -22,7 +22,7 @@ import hashlib
 import random
 from typing import Final, final
 
-from hearts.cards import CardSet, _card_set, card_count
+from hearts.cards import CardSet, card_count, card_set_unchecked
 from hearts.errors import HeartsError, describe_value
 from hearts.moves import Deal
 from hearts.rules import Rules
@@ -171,7 +171,7 @@ def seeded_deal(rules: Rules | object, seed: int | object, hand_number: int | ob
     number = _int_argument("hand_number", hand_number)
     if number < 0:
         raise HeartsError(f"seeded_deal takes a hand_number of 0 or more, got {number}.")
-    return _seeded_deal(rules, _int_argument("seed", seed), number)
+    return seeded_deal_unchecked(rules, _int_argument("seed", seed), number)
 
 
 def _int_argument(name: str, value: object) -> int:
@@ -181,7 +181,7 @@ def _int_argument(name: str, value: object) -> int:
     return value
 
 
-def _seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
+def seeded_deal_unchecked(rules: Rules, seed: int, hand_number: int) -> Deal:
     """:func:`seeded_deal` of arguments known to be right, unchecked."""
     deck = rules.deck_mask
     cards = [card for card in range(deck.bit_length()) if deck >> card & 1]
@@ -192,7 +192,7 @@ def _seeded_deal(rules: Rules, seed: int, hand_number: int) -> Deal:
         mask = 0
         for card in cards[start : start + size]:
             mask |= 1 << card
-        hands.append(_card_set(mask))
+        hands.append(card_set_unchecked(mask))
     return Deal(tuple(hands))
 
 

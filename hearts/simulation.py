@@ -43,7 +43,7 @@ from typing import IO, Any, Final, Protocol, TextIO
 
 import attrs
 
-from hearts.bots import Bot, GameResult, _check_seed, _seated, is_bot, play_game
+from hearts.bots import Bot, GameResult, checked_seed, is_bot, play_game, seated_bots
 from hearts.errors import HeartsError, describe_value
 from hearts.rules import Rules
 from hearts.shuffle import check_seed
@@ -829,7 +829,7 @@ class Tournament:
         bot_seed: int | None = None,
         rotate: bool = True,
     ) -> None:
-        seated = _seated("Tournament", rules, bots, seed)
+        seated = seated_bots("Tournament", rules, bots, seed)
         for bot in seated:
             if not is_bot(bot):
                 raise HeartsError(
@@ -843,7 +843,7 @@ class Tournament:
             )
         if not isinstance(rotate, bool):
             raise HeartsError(f"rotate must be True or False, got {describe_value(rotate)}.")
-        self.__attrs_init__(rules, seated, games, seed, _check_seed("bot_seed", bot_seed), rotate)
+        self.__attrs_init__(rules, seated, games, seed, checked_seed("bot_seed", bot_seed), rotate)
 
     def seating(self, game: int) -> tuple[int, ...]:
         """The entrant at each seat of game ``game`` (counting from 0)."""

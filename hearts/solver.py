@@ -40,15 +40,15 @@ from typing import ClassVar, Final, final
 from hearts.cards import CARDS, card_count, cards_descending
 from hearts.errors import SearchLimitError, check_interrupts
 from hearts.moves import PLAYS, Play
-from hearts.play import LED_MASK, Position, _trick_winner, in_force, led_card
+from hearts.play import LED_MASK, Position, in_force, led_card, trick_winner_unchecked
 from hearts.rules import Rules, ShootMode
 from hearts.scoring import (
-    _hand_changes,
-    _hand_points,
-    _shoot_options,
     additive,
+    hand_changes_unchecked,
+    hand_points_unchecked,
     reads_trick_counts,
     scoring_cards,
+    shoot_options_unchecked,
 )
 from hearts.state import State
 from hearts.value import Value
@@ -153,7 +153,7 @@ def solve_position(state: State, every_move: bool, max_nodes: int = MAX_SOLVE_NO
     changes = search.changes(best_leaf)
     points = tuple(
         [
-            _hand_points(state.rules, taken & ~before)
+            hand_points_unchecked(state.rules, taken & ~before)
             for taken, before in zip(best_leaf, state.taken_masks, strict=True)
         ]
     )
@@ -253,7 +253,7 @@ class _Search:
         if led < 0:  # only jokers so far
             return cards
         suit = LED_MASK[led]
-        winner = _trick_winner(trick, position.leader, self.players)  # so far
+        winner = trick_winner_unchecked(trick, position.leader, self.players)  # so far
         top = trick[(winner - position.leader) % self.players]
         root_winning = winner == self.root
         scored: list[tuple[int, int]] = []
@@ -305,8 +305,8 @@ class _Search:
                 # Each card still out adds (players - 1) times its points if the root takes
                 # it, less its points if another seat does: the cost's bounds from here.
                 rules = self.rules
-                gains = _hand_points(rules, left & rules.positive_mask)
-                losses = _hand_points(rules, left & ~rules.positive_mask)
+                gains = hand_points_unchecked(rules, left & rules.positive_mask)
+                losses = hand_points_unchecked(rules, left & ~rules.positive_mask)
                 spread = self.players - 1
                 high = base + spread * gains - losses
                 if high <= alpha:
@@ -411,7 +411,7 @@ class _Search:
     def cost(self, taken: tuple[int, ...]) -> int:
         """The root's score change less the others' mean, times (players - 1)."""
         choices: tuple[ShootMode | None, ...] = (None,)
-        options = _shoot_options(self.rules, taken, self.scores)
+        options = shoot_options_unchecked(self.rules, taken, self.scores)
         if options is not None:
             choices = options[1]
         costs = [self.cost_with(taken, choice) for choice in choices]
@@ -427,7 +427,7 @@ class _Search:
 
     def changes_with(self, taken: tuple[int, ...], choice: ShootMode | None) -> tuple[int, ...]:
         """Each seat's score change for a hand ending with these cards taken."""
-        return _hand_changes(
+        return hand_changes_unchecked(
             self.rules,
             self.scores,
             taken,
@@ -438,7 +438,7 @@ class _Search:
 
     def changes(self, taken: tuple[int, ...]) -> tuple[int, ...]:
         """Each seat's score change at the end of a line, the shooter's choice as searched."""
-        options = _shoot_options(self.rules, taken, self.scores)
+        options = shoot_options_unchecked(self.rules, taken, self.scores)
         choice = None
         if options is not None:
             target = self.cost(taken)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final, Protocol, cast, final
 
 from hearts import drawing
-from hearts.cards import ALL_CARDS, Card, CardSet, _card_set
+from hearts.cards import ALL_CARDS, Card, CardSet, card_set_unchecked
 from hearts.errors import HeartsError, describe_value
 from hearts.options import MAX_PLAYERS, MIN_PLAYERS
 from hearts.play import Position, rules_of_play
@@ -53,9 +53,9 @@ _STATE_FIELDS: Final = (
 """State's fields, in the constructor's order."""
 
 
-def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
+def card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
     """One :class:`CardSet` per mask."""
-    return tuple([_card_set(mask) for mask in masks])
+    return tuple([card_set_unchecked(mask) for mask in masks])
 
 
 class Phase(enum.Enum):
@@ -495,17 +495,17 @@ class State(Value):
     @property
     def hands(self) -> tuple[CardSet, ...]:
         """Each seat's cards."""
-        return _card_sets(self.hand_masks)
+        return card_sets(self.hand_masks)
 
     @property
     def passed(self) -> tuple[CardSet, ...]:
         """The cards each seat chose to pass this hand."""
-        return _card_sets(self.passed_masks)
+        return card_sets(self.passed_masks)
 
     @property
     def taken(self) -> tuple[CardSet, ...]:
         """The cards each seat has won in tricks this hand."""
-        return _card_sets(self.taken_masks)
+        return card_sets(self.taken_masks)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -46,7 +46,7 @@ from hearts.cards import NUMBER_OF_CARDS, SUIT_MASKS, Card, CardSet, Suit
 from hearts.errors import HeartsError, describe_value
 from hearts.knowledge import seat_masks
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, PassDirection, Rules
-from hearts.scoring import _hand_points
+from hearts.scoring import hand_points_unchecked
 from hearts.state import Phase, State, Trick
 from hearts.views import PlayerView
 
@@ -301,7 +301,7 @@ def _score_scale(rules: Rules) -> int:
 
 def _positive_total(rules: Rules) -> int:
     """The points of every card worth positive points (26 in the standard game), at least 1."""
-    return max(_hand_points(rules, rules.positive_mask), 1)
+    return max(hand_points_unchecked(rules, rules.positive_mask), 1)
 
 
 def encode(
@@ -504,7 +504,7 @@ def _vector(
         points = 0
         if mask:
             bits |= mask << taken_at
-            # scoring._hand_points, with int.bit_count: this module is not compiled, and
+            # scoring.hand_points_unchecked, with int.bit_count: this module is not compiled, and
             # the card_count that it uses for the compiled build costs here 1.5 µs a vector.
             for value, group in rules.point_groups:
                 points += value * (mask & group).bit_count()

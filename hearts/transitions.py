@@ -28,9 +28,9 @@ from hearts.knowledge import possible_hands, ruled_out_after, seen_position
 from hearts.moves import MAX_SEATS, PLAYS, ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
 from hearts.passes import (
     PassMoves,
-    _exchange,
     call_refusal,
     calls,
+    exchange_unchecked,
     hand_pass,
     pass_refusal,
     passes_cards,
@@ -43,8 +43,8 @@ from hearts.play import (
     rules_of_play,
 )
 from hearts.rules import PassDirection, Rules, ShootMode
-from hearts.scoring import _shoot_options, score_hand
-from hearts.shuffle import _seeded_deal, deal_refusal
+from hearts.scoring import score_hand, shoot_options_unchecked
+from hearts.shuffle import deal_refusal, seeded_deal_unchecked
 from hearts.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
@@ -181,7 +181,7 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         seat = state.to_move[0]
         return (ShootChoice(seat, ShootMode.ADD), ShootChoice(seat, ShootMode.SUBTRACT))
     if phase is _DEAL and player is None:
-        return (_seeded_deal(state.rules, state.seed, state.hand_number),)
+        return (seeded_deal_unchecked(state.rules, state.seed, state.hand_number),)
     return ()
 
 
@@ -290,7 +290,7 @@ def _end_hand(
     rules = state.rules
     taken = last.taken
     if choice is None and (rules.moon is _CHOOSE_SHOT or rules.sun is _CHOOSE_SHOT):
-        options = _shoot_options(rules, taken, state.scores)
+        options = shoot_options_unchecked(rules, taken, state.scores)
         if options is not None:
             empty = (0,) * rules.players
             put_away = Position(last.of, empty, (), state.leader, False, last.broken, taken)
@@ -393,7 +393,7 @@ def _apply_pass(state: State, move: Pass) -> State:
     if to_move:
         return _before_play(state, _PASS, state.dealt_masks, tuple(passed), to_move)
     # Everyone has passed: the cards change hands together.
-    hands = _exchange(state.hand_masks, passed, state.pass_direction)
+    hands = exchange_unchecked(state.hand_masks, passed, state.pass_direction)
     return _start_play(state, hands, tuple(passed))
 
 

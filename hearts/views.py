@@ -38,7 +38,7 @@ from hearts.state import (
     Phase,
     State,
     Trick,
-    _card_sets,
+    card_sets,
     check_seat,
     check_view_fields,
 )
@@ -266,12 +266,12 @@ class PlayerView(Value):
     @property
     def known(self) -> tuple[CardSet, ...]:
         """Cards known to be in each seat's hand (see :attr:`known_masks`)."""
-        return _card_sets(self.known_masks)
+        return card_sets(self.known_masks)
 
     @property
     def ruled_out(self) -> tuple[CardSet, ...]:
         """Cards each seat is known not to hold (see :attr:`ruled_out_masks`)."""
-        return _card_sets(self.ruled_out_masks)
+        return card_sets(self.ruled_out_masks)
 
     @property
     def voids(self) -> tuple[tuple[Suit, ...], ...]:

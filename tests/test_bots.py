@@ -267,13 +267,13 @@ def test_search_bot_time_budget() -> None:
 
 def test_rule_bot_scores_a_shot_to_its_advantage() -> None:
     # Rules.moon='choose': adding to the others ends the game here with P0 losing.
-    from hearts.bots import _rule_shoot
+    from hearts.bots import rule_shoot_choice
 
     rules = Rules(moon="choose")
     moon = (rules.deck_mask, 0, 0, 0)
-    assert _rule_shoot(rules, 0, (80, 40, 80, 60), moon).mode is hearts.ShootMode.SUBTRACT
+    assert rule_shoot_choice(rules, 0, (80, 40, 80, 60), moon).mode is hearts.ShootMode.SUBTRACT
     # ... while here adding ends it with P0 the winner.
-    assert _rule_shoot(rules, 0, (20, 40, 80, 90), moon).mode is hearts.ShootMode.ADD
+    assert rule_shoot_choice(rules, 0, (20, 40, 80, 90), moon).mode is hearts.ShootMode.ADD
 
 
 def test_a_bot_asked_out_of_turn_says_so() -> None:

@@ -1236,7 +1236,7 @@ def test_a_partnership_moon_is_credited_to_the_partner_who_took_more(
     as many (docs/scoring.md, "The moon in partnerships"): more of the moon's cards, not
     more cards, so here the other partner also took ten worthless clubs.
 
-    Mutants (scoring.py, ``_shooter``): the partner read at another seat
+    Mutants (scoring.py, ``shooter_unchecked``): the partner read at another seat
     (``rules.partner_seats[seat]`` to ``[0]`` or ``[-1]``), the partner's cards read from
     another seat (``taken_masks[partner]`` to ``[0]`` or ``[-1]``, in the union and in the
     count), the union dropped (``cards |= taken_masks[partner]`` to ``=``), and either
@@ -1270,7 +1270,7 @@ def test_a_partnership_moon_needs_every_moon_card_on_one_side(holder: int, oppon
     moon in partnerships"): each partnership scores its points, added up by partnership.
     Here one player takes every moon card but A♥, which an opponent takes.
 
-    Mutants (scoring.py, ``_shooter``): a seat's cards joined with another seat's than
+    Mutants (scoring.py, ``shooter_unchecked``): a seat's cards joined with another seat's than
     its partner's (``rules.partner_seats[seat]`` to ``[0]`` or ``[-1]``, P2 or P1 for
     every seat; ``taken_masks[partner]`` to ``[0]`` or ``[-1]`` in the union), which
     joins the holder's 13 cards with its opponent's A♥ into a shot."""
@@ -1457,7 +1457,7 @@ def test_the_exchange_gives_each_seat_the_cards_passed_to_it(players: int) -> No
     to 7 seats, every direction they may use.
 
     Mutants (passes.py, ``exchange``): the bounds of the table size made strict (3 or 7
-    seats refused), the result not returned; and ``_exchange``'s cards read at another
+    seats refused), the result not returned; and ``exchange_unchecked``'s cards read at another
     seat, or an operand of its ``&`` and ``|`` dropped."""
     rules = Rules(players=players)
     deck = sorted(CardSet.from_mask(rules.deck_mask))
