@@ -122,14 +122,14 @@ def cards_of(mask: int) -> Iterator[Card]:
         mask ^= low
 
 
-def _mask_of(cards: object, what: str) -> tuple[int, int]:
+def mask_of(cards: object, what: str) -> tuple[int, int]:
     """The mask of ``cards`` (text or an iterable of cards) and the mask of cards named twice.
 
     ``what`` names the argument in a :class:`TypeError`: ``"Pass.cards"``.
 
-    >>> _mask_of("2C 3C 2C", "Pass.cards")
+    >>> mask_of("2C 3C 2C", "Pass.cards")
     (3, 1)
-    >>> _mask_of(None, "Pass.cards")
+    >>> mask_of(None, "Pass.cards")
     Traceback (most recent call last):
     ...
     TypeError: Pass.cards takes text (as '2C 3C QS') or an iterable of cards, got None.
@@ -229,7 +229,7 @@ class CardSet(Frozen):
         self, cards: str | Iterable[Card | int | str] | object = (), *, _mask: int = -1
     ) -> None:
         # ``_mask``: the library's own masks, known to be valid, taken as they are.
-        object.__setattr__(self, "_mask", _mask if _mask >= 0 else _mask_of(cards, "CardSet")[0])
+        object.__setattr__(self, "_mask", _mask if _mask >= 0 else mask_of(cards, "CardSet")[0])
 
     @classmethod
     def from_mask(cls, mask: int | object) -> CardSet:

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import ClassVar, Final, TypeAlias, TypeVar, cast, final
 
 from hearts.card import CARD_FORMS, CARDS, Card, is_int
-from hearts.cards import CardSet, _mask_of, card_set_unchecked
+from hearts.cards import CardSet, card_set_unchecked, mask_of
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.rules import MAX_PLAYERS, PassDirection, ShootMode
 from hearts.value import Value
@@ -67,7 +67,7 @@ def _checked_cards(cards: object, what: str, rule: str) -> CardSet:
     """``cards`` as a :class:`CardSet`, refusing a card named twice (which breaks ``rule``)."""
     if isinstance(cards, CardSet):
         return cards
-    mask, twice = _mask_of(cards, what)
+    mask, twice = mask_of(cards, what)
     if twice:
         repeated = CARDS[(twice & -twice).bit_length() - 1]
         raise IllegalMoveError(

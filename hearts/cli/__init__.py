@@ -45,7 +45,7 @@ import attrs
 from hearts import __version__, compiled
 from hearts.bots import Bot, GameResult
 from hearts.bots import play_game as play_bots
-from hearts.cli import _bots
+from hearts.cli._bots import BOTS as BUILT_IN_BOTS
 from hearts.cli._bots import ENTRY_POINT_GROUP, seat_bots, spec_of
 from hearts.cli._input import (
     Parser,
@@ -70,7 +70,7 @@ from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
 
-BOTS: Final = _bots.BOTS
+BOTS: Final = BUILT_IN_BOTS
 """The bots the command line knows, by name (``--bots``): :class:`~hearts.RandomBot`,
 :class:`~hearts.RuleBot` and :class:`~hearts.SearchBot` (20 deals per decision). A new bot
 is one more entry: any :class:`~hearts.Bot`. ``hearts simulate --workers`` sends the bots

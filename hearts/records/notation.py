@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from hearts.cards import Card, _mask_of
+from hearts.cards import Card, mask_of
 from hearts.errors import HeartsError, NotationError
 from hearts.moves import Move
 from hearts.records.moves import MoveForm, checked_move
@@ -92,7 +92,7 @@ class _TextForm(MoveForm):
         return Card.parse(str(value))
 
     def cards(self, value: object, field: str) -> tuple[int, int]:
-        return _mask_of(value, field)
+        return mask_of(value, field)
 
     def error(self, field: str, reason: str) -> HeartsError:
         seat = re.fullmatch(r"hands\[(\d+)\]", field)
