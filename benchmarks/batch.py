@@ -26,7 +26,7 @@ import pyspiel
 from environment import environment, table
 
 import hearts
-from hearts import batch
+from hearts.rl import batch
 
 
 def batched_rate(rules: hearts.Rules, size: int, steps: int) -> tuple[float, float]:

@@ -6,7 +6,7 @@ work out the deals a view allows. Rows:
 
 * ``count_deals`` on views of seeded random games of 5, 6 and 7 players (every seat, at
   random points of the first two hands): milliseconds per call (median, 99th percentile,
-  maximum), and the counting steps taken (against the limit, ``hearts.sampling.DEAL_WORK``);
+  maximum), and the counting steps taken (against the limit, ``hearts.knowledge.sampling.DEAL_WORK``);
 * crafted 7-player views whose ruled-out cards are spread at random over the seats (each
   unseen card allowed to each other seat with probability 0.6), so that the unseen cards
   fall into many groups of possible holders: the time and peak memory (``tracemalloc``)
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from environment import environment, table
 
 import hearts
-from hearts import sampling
+from hearts.knowledge import sampling
 
 
 def game_views(players: int, games: int, seed: int) -> list[hearts.PlayerView]:

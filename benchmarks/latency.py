@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from environment import environment, table
 
 import hearts
-from hearts import engine
+from hearts.game import engine
 
 Position = tuple[hearts.State, hearts.Move]
 

@@ -15,7 +15,7 @@ protocol; a pickle carries its Rules, so it is much larger than the state in mem
 
 Long games: the chain of one game of 500 and of 8,000 hands (``Rules(target=None,
 hands=N)``), as a replay keeps it. The finished hands are a history the game's states share
-(:class:`hearts.history.History`), so the bytes per state stay flat as the game grows;
+(:class:`hearts.game.history.History`), so the bytes per state stay flat as the game grows;
 with a tuple of results per hand they grew with its length (472 B at 500 hands, 1,009 B at
 8,000).
 
@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 from environment import environment, table
 
 import hearts
-from hearts.history import History
+from hearts.game.history import History
 
 
 def game_states(rules: hearts.Rules, seed: int, hands: int | None) -> Iterator[hearts.State]:
@@ -119,7 +119,7 @@ def module_caches() -> list[tuple[str, Callable[[], int], Callable[[], None]]]:
                     )
                 )
     # The rules of play picked for a Rules value are kept on that value, not in a module
-    # table (hearts.play.rules_of_play): they go when the rules go.
+    # table (hearts.game.play.rules_of_play): they go when the rules go.
     return found
 
 

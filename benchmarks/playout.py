@@ -3,7 +3,7 @@
 Each deal starts from a new game (so its seeded deal is shuffled), passes random cards and
 plays uniformly random legal moves to the end of the hand, with a seeded generator
 (``rng.randrange(len(moves))``). The standard rules run with :func:`hearts.apply` and with
-the unchecked :func:`hearts.engine.apply_unchecked`; the presets with :func:`hearts.apply`.
+the unchecked :func:`hearts.game.engine.apply_unchecked`; the presets with :func:`hearts.apply`.
 
 When OpenSpiel is installed (``pip install open-spiel``) the same workload runs on its C++
 Hearts in the same process: 52 chance actions deal the cards, the pass direction is set to
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from environment import clock_for, environment, interleaved, median, table
 
 import hearts
-from hearts import engine
+from hearts.game import engine
 
 Apply = Callable[[hearts.State, hearts.Move], hearts.State]
 

@@ -26,7 +26,7 @@ from typing import Any
 from environment import clock_for, environment, interleaved, median, table
 
 import hearts
-from hearts import engine
+from hearts.game import engine
 
 Apply = Callable[[hearts.State, hearts.Move], hearts.State]
 

@@ -25,7 +25,7 @@ from sphinx.util.typing import OptionSpec
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import hearts
-import hearts.display
+import hearts.display.layout
 import hearts.svg
 import hearts.text
 
@@ -135,7 +135,7 @@ def _check_public_api(app, env) -> None:
 
 def _differing_fields(rules: hearts.Rules) -> list[str]:
     """The fields of ``rules`` that differ from the standard game, as its repr writes them."""
-    return [f"{name}={text}" for name, text in hearts.rules._differences(rules, None)]
+    return [f"{name}={text}" for name, text in hearts.game.rules._differences(rules, None)]
 
 
 def _entry(*paragraphs: nodes.Node) -> nodes.entry:
@@ -157,7 +157,7 @@ class PresetsTable(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         # Rebuild the page when the registry's modules change.
-        for module in (hearts.rules, hearts.presets):
+        for module in (hearts.game.rules, hearts.game.presets):
             self.env.note_dependency(str(Path(module.__file__ or "").resolve()))
         headers = ("Preset", "Description", "Sources", "Fields that differ from the standard game")
         tgroup = nodes.tgroup(cols=len(headers))
@@ -240,7 +240,7 @@ class HeartsPicture(SphinxDirective):
     option_spec: ClassVar[OptionSpec] = {"text": directives.flag}
 
     def run(self) -> list[nodes.Node]:
-        for module in (hearts.display, hearts.svg, hearts.text):
+        for module in (hearts.display.layout, hearts.svg, hearts.text):
             self.env.note_dependency(str(Path(module.__file__ or "").resolve()))
         code = "\n".join(self.content)
         filename = str(self.env.doc2path(self.env.docname))

@@ -9,15 +9,22 @@
 """
 
 import importlib
+from collections.abc import Callable
 from importlib.machinery import ExtensionFileLoader
 from typing import TYPE_CHECKING
 
-# The pictures and text forms are hearts.svg, hearts.text after `import hearts` alone.
-from hearts import display as display
-from hearts import play
-from hearts import svg as svg
-from hearts import text as text
-from hearts.cards import (
+# The pictures and text forms: imported here, they register with hearts.game.hooks.
+from hearts.display import svg as svg
+from hearts.display import text as text
+from hearts.errors import (
+    HeartsError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    SearchLimitError,
+)
+from hearts.game import hooks, play
+from hearts.game.cards import (
     DECK,
     HEARTS,
     JOKERS,
@@ -29,7 +36,7 @@ from hearts.cards import (
     Rank,
     Suit,
 )
-from hearts.engine import (
+from hearts.game.engine import (
     apply,
     from_hands,
     legal_moves,
@@ -38,42 +45,9 @@ from hearts.engine import (
     start_hand,
     trick_winner,
 )
-from hearts.errors import (
-    HeartsError,
-    IllegalMoveError,
-    NotationError,
-    RulesError,
-    SearchLimitError,
-)
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import PassMoves
-from hearts.records import (
-    MAX_MOVE_BYTES,
-    MAX_RECORD_BYTES,
-    MAX_RECORD_MOVES,
-    RECORD_SCHEMA,
-    GameRecord,
-    RecordError,
-    Replay,
-    dump,
-    dumps,
-    format_hand,
-    load,
-    loads,
-    loads_move,
-    move_from_dict,
-    move_to_dict,
-    parse_move,
-    record_schema,
-    replay,
-    result_from_dict,
-    result_to_dict,
-    state_from_dict,
-    state_to_dict,
-    view_from_dict,
-    view_to_dict,
-)
-from hearts.rules import (
+from hearts.game.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.passes import PassMoves
+from hearts.game.rules import (
     PASS_CYCLES,
     PRESETS,
     STANDARD_POINTS,
@@ -85,8 +59,7 @@ from hearts.rules import (
     Rules,
     ShootMode,
 )
-from hearts.sampling import count_deals, sample
-from hearts.scoring import (
+from hearts.game.scoring import (
     game_winners,
     hand_changes,
     hand_points,
@@ -94,8 +67,9 @@ from hearts.scoring import (
     shoot_options,
     shooter,
 )
-from hearts.state import HandResult, Phase, State, Trick
-from hearts.views import PlayerView, view
+from hearts.game.state import HandResult, Phase, State, Trick
+from hearts.knowledge.sampling import count_deals, sample
+from hearts.knowledge.views import PlayerView, view
 
 if TYPE_CHECKING:
     from hearts.bots import (
@@ -108,9 +82,9 @@ if TYPE_CHECKING:
         playout,
         solve,
     )
-    from hearts.ismcts import ISMCTSBot
-    from hearts.isolation import Isolated
-    from hearts.simulation import (
+    from hearts.bots.ismcts import ISMCTSBot
+    from hearts.bots.isolation import Isolated
+    from hearts.bots.simulation import (
         BotStanding,
         Progress,
         ProgressClock,
@@ -122,18 +96,73 @@ if TYPE_CHECKING:
         tournament,
         tournament_seed,
     )
-    from hearts.solver import Solution
+    from hearts.bots.solver import Solution
+    from hearts.records import (
+        MAX_MOVE_BYTES,
+        MAX_RECORD_BYTES,
+        MAX_RECORD_MOVES,
+        RECORD_SCHEMA,
+        GameRecord,
+        RecordError,
+        Replay,
+        dump,
+        dumps,
+        format_hand,
+        load,
+        loads,
+        loads_move,
+        move_from_dict,
+        move_to_dict,
+        parse_move,
+        record_schema,
+        replay,
+        result_from_dict,
+        result_to_dict,
+        state_from_dict,
+        state_to_dict,
+        view_from_dict,
+        view_to_dict,
+    )
 
-# Imported when first used: the bots and their search, and the simulation (which needs
-# concurrent.futures and multiprocessing), which a server or a worker that only plays
-# should not pay for at import.
+# Imported when first used: the records (JSON), the bots and their search, and the
+# simulation (which needs concurrent.futures and multiprocessing), which a process that
+# only plays should not pay for at import.
 _LAZY = {
+    **dict.fromkeys(
+        (
+            "MAX_MOVE_BYTES",
+            "MAX_RECORD_BYTES",
+            "MAX_RECORD_MOVES",
+            "RECORD_SCHEMA",
+            "GameRecord",
+            "RecordError",
+            "Replay",
+            "dump",
+            "dumps",
+            "format_hand",
+            "load",
+            "loads",
+            "loads_move",
+            "move_from_dict",
+            "move_to_dict",
+            "parse_move",
+            "record_schema",
+            "replay",
+            "result_from_dict",
+            "result_to_dict",
+            "state_from_dict",
+            "state_to_dict",
+            "view_from_dict",
+            "view_to_dict",
+        ),
+        "hearts.records",
+    ),
     **dict.fromkeys(
         ("Bot", "GameResult", "RandomBot", "RuleBot", "SearchBot", "play_game", "playout", "solve"),
         "hearts.bots",
     ),
-    "ISMCTSBot": "hearts.ismcts",
-    "Solution": "hearts.solver",
+    "ISMCTSBot": "hearts.bots.ismcts",
+    "Solution": "hearts.bots.solver",
     **dict.fromkeys(
         (
             "BotStanding",
@@ -147,14 +176,14 @@ _LAZY = {
             "tournament",
             "tournament_seed",
         ),
-        "hearts.simulation",
+        "hearts.bots.simulation",
     ),
-    "Isolated": "hearts.isolation",
+    "Isolated": "hearts.bots.isolation",
 }
 
 
 def __getattr__(name: str) -> object:
-    """The names of the bots, simulation and isolation modules, imported when first asked for."""
+    """The names of the records, bots, simulation and isolation, imported when first asked for."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'hearts' has no attribute {name!r}")
@@ -166,6 +195,19 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
+
+# The modules' old paths, from before the packages (hearts._aliases), import as before.
+importlib.import_module("hearts._aliases")
+
+
+def _tensor_encoder() -> Callable[[PlayerView], object]:
+    """:func:`hearts.tensor.encode`, imported when a view is first encoded (NumPy)."""
+    from hearts.rl import tensor  # noqa: PLC0415 (it needs NumPy, the rl extra)
+
+    return tensor.encode
+
+
+hooks.register_encoder(PlayerView, _tensor_encoder)
 
 __version__ = "0.1.0"
 

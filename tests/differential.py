@@ -21,7 +21,7 @@ import pyspiel
 
 import hearts
 from hearts import CardSet, Pass, Phase, Play, State
-from hearts.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit, cards_of
+from hearts.game.cards import HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Suit, cards_of
 from hearts.interop.openspiel import (
     OPENSPIEL_PARAMETERS,
     PASS_DIRECTIONS,

@@ -27,9 +27,9 @@ import pytest
 
 import hearts
 from hearts import CardSet, Deal, IllegalMoveError, Pass, Phase, Play, Rules, RulesError
-from hearts import batch as hb
-from hearts.passes import passable
-from hearts.rules import PassDirection
+from hearts.game.passes import passable
+from hearts.game.rules import PassDirection
+from hearts.rl import batch as hb
 from hearts.tensor import encode, layout
 
 BATCH = 16
@@ -416,7 +416,7 @@ def test_added_rules_of_play_are_refused() -> None:
         name = "no low clubs"
 
         def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-            return opening == hearts.play.LEAD
+            return opening == hearts.game.play.LEAD
 
         def allows(
             self, rules: Rules, hand: int, cards: int, trick: Any, first: bool, broken: bool
@@ -429,12 +429,12 @@ def test_added_rules_of_play_are_refused() -> None:
             return "no low clubs."
 
     rule = NoLowClubs()
-    hearts.play.add_rule(rule)
+    hearts.game.play.add_rule(rule)
     try:
-        with pytest.raises(RulesError, match=r"added with hearts\.play\.add_rule \(no low clubs\)"):
+        with pytest.raises(RulesError, match=r"added with hearts\.game\.play\.add_rule \(no low clubs\)"):
             hb.make_rules(Rules(target=77))
     finally:
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
     assert hb.supports(Rules(target=77))
 
 
@@ -691,7 +691,7 @@ if __name__ == "__main__":
 
 
 def test_the_modules_doctests() -> None:
-    """hearts/batch.py's examples (pytest's doctest collection leaves the module out, as it
+    """hearts/rl/batch.py's examples (pytest's doctest collection leaves the module out, as it
     needs JAX: pyproject.toml), run here where JAX is installed."""
     import doctest
 

@@ -23,7 +23,7 @@ from test_batch import random_rules  # noqa: E402
 
 import hearts  # noqa: E402
 from hearts import Rules, RulesError  # noqa: E402
-from hearts import batch as hb  # noqa: E402
+from hearts.rl import batch as hb  # noqa: E402
 
 GIVEN = [field.name for field in attrs.fields(Rules) if field.init]
 """The fields a Rules value is made of (the others are derived from them)."""
@@ -214,7 +214,7 @@ def test_a_field_added_to_rules_is_refused() -> None:
 
 def test_the_derived_fields_follow_from_the_given_ones() -> None:
     # Only the fields Rules takes are stated: the others are computed from them (the masks)
-    # or are the rules of play (refused when added: hearts.play.add_rule).
+    # or are the rules of play (refused when added: hearts.game.play.add_rule).
     derived = [field.name for field in attrs.fields(Rules) if not field.init]
     assert derived and not set(derived) & set(hb.FIELDS)
     rules = Rules.preset("omnibus")

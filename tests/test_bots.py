@@ -267,7 +267,7 @@ def test_search_bot_time_budget() -> None:
 
 def test_rule_bot_scores_a_shot_to_its_advantage() -> None:
     # Rules.moon='choose': adding to the others ends the game here with P0 losing.
-    from hearts.bots import rule_shoot_choice
+    from hearts.bots.policies import rule_shoot_choice
 
     rules = Rules(moon="choose")
     moon = (rules.deck_mask, 0, 0, 0)

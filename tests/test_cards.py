@@ -5,7 +5,7 @@ import pickle
 import pytest
 
 from hearts import Card, CardSet, NotationError, Rank, Suit
-from hearts.cards import CARDS, SUIT_MASKS
+from hearts.game.cards import CARDS, SUIT_MASKS
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from references import endgames, wins_every_trick
 
 import hearts
 from hearts import Card, CardSet, Phase, Play, Rules
-from hearts.transitions import claim_allowed as _claim_is_safe
+from hearts.game.transitions import claim_allowed as _claim_is_safe
 
 RULES = {
     "standard": Rules(claims=True),

@@ -21,8 +21,8 @@ import attrs
 import pytest
 
 import hearts
+from hearts.bots.simulation import progress_line
 from hearts.cli import BOTS, game_seed, main, play_game
-from hearts.simulation import progress_line
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -939,7 +939,7 @@ def test_resume_reads_the_rules_seeds_and_bots_back_from_the_file(
     bots = ["--bots", "rule,random,random,random"]
     assert main([*run_, *bots, "--games", "3", "--out", str(path)]) == 0
     capsys.readouterr()
-    bot_seed = hearts.simulation.results_run(path).bot_seed  # type: ignore[union-attr]
+    bot_seed = hearts.bots.simulation.results_run(path).bot_seed  # type: ignore[union-attr]
     assert main(["simulate", "--games", "6", "--json", "--out", str(path), "--resume"]) == 0
     resumed = json.loads(capsys.readouterr().out)
     assert main([*run_, *bots, "--games", "6", "--bot-seed", str(bot_seed)]) == 0

@@ -2,7 +2,7 @@
 
 The rule here exists only for this test: a player who follows suit must play its highest
 card of the suit led. It is added through the documented extension point
-(:func:`hearts.play.add_rule`, see docs/contributing.md), and then each consumer of the
+(:func:`hearts.game.play.add_rule`, see docs/contributing.md), and then each consumer of the
 kernel of play must honour it, each checked against a reference that does not share its
 code: the rule applied to the player's hand by hand, the cards its plays reveal worked
 out from the rule, samples replayed move by move with :func:`hearts.apply`, and claims
@@ -24,8 +24,8 @@ from sampling_checks import check_sample
 
 import hearts
 from hearts import Card, CardSet, Phase, Play, Rules, State
-from hearts.play import FOLLOW, LED_MASK, led_card
-from hearts.transitions import claim_allowed
+from hearts.game.play import FOLLOW, LED_MASK, led_card
+from hearts.game.transitions import claim_allowed
 
 
 class HighestFollow:
@@ -58,11 +58,11 @@ class HighestFollowBySingleCards(HighestFollow):
 @pytest.fixture(params=[HighestFollowBySingleCards, HighestFollow], ids=["single", "replayed"])
 def rule(request: pytest.FixtureRequest) -> Iterator[HighestFollow]:
     added: HighestFollow = request.param()
-    hearts.play.add_rule(added)
+    hearts.game.play.add_rule(added)
     try:
         yield added
     finally:
-        hearts.play.remove_rule(added)
+        hearts.game.play.remove_rule(added)
 
 
 def highest_of_suit_led(state: State) -> int:
@@ -172,22 +172,22 @@ def test_the_solver_honours_the_rule(rule: HighestFollow) -> None:
 def test_a_rule_is_added_once_and_removed_only_when_added() -> None:
     """The extension point refuses what it cannot honour, with a sentence."""
     rule = HighestFollow()
-    hearts.play.add_rule(rule)
+    hearts.game.play.add_rule(rule)
     try:
         with pytest.raises(hearts.HeartsError, match="is in force already"):
-            hearts.play.add_rule(rule)
+            hearts.game.play.add_rule(rule)
     finally:
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
     with pytest.raises(hearts.HeartsError, match="was not added"):
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
     with pytest.raises(TypeError, match="which has no applies"):
-        hearts.play.add_rule(object())  # type: ignore[arg-type]
+        hearts.game.play.add_rule(object())  # type: ignore[arg-type]
 
     class Nameless:
         applies = allows = refusal = HighestFollow.allows
 
     with pytest.raises(TypeError, match="has no name"):
-        hearts.play.add_rule(Nameless())  # type: ignore[arg-type]
+        hearts.game.play.add_rule(Nameless())  # type: ignore[arg-type]
 
 
 def test_a_rule_that_takes_every_card_away_is_refused() -> None:
@@ -206,7 +206,7 @@ def test_a_rule_that_takes_every_card_away_is_refused() -> None:
             return 0
 
     rule = Nothing()
-    hearts.play.add_rule(rule)
+    hearts.game.play.add_rule(rule)
     try:
         deal = hearts.seeded_deal(Rules(), 1, 0)
         state = hearts.from_hands(deal.hands, hand_number=3)  # a hold hand: play at once
@@ -214,7 +214,7 @@ def test_a_rule_that_takes_every_card_away_is_refused() -> None:
         with pytest.raises(hearts.HeartsError, match="never none of them"):
             hearts.legal_moves(state)
     finally:
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
 
 
 def test_a_rule_added_or_removed_mid_hand_governs_the_states_made_before() -> None:
@@ -230,7 +230,7 @@ def test_a_rule_added_or_removed_mid_hand_governs_the_states_made_before() -> No
     lower = [move for move in hearts.legal_moves(state) if move.card != highest]
     assert lower, "the seat has a lower card of the suit led to try"
     added = HighestFollow()
-    hearts.play.add_rule(added)
+    hearts.game.play.add_rule(added)
     try:
         assert hearts.legal_moves(state) == (Play(seat, highest),)
         assert hearts.legal_moves(hearts.view(state, seat)) == (Play(seat, highest),)
@@ -238,10 +238,10 @@ def test_a_rule_added_or_removed_mid_hand_governs_the_states_made_before() -> No
             hearts.apply(state, lower[0])
         after = hearts.apply(state, Play(seat, highest))
     finally:
-        hearts.play.remove_rule(added)
+        hearts.game.play.remove_rule(added)
     assert hearts.apply(state, lower[0]).trick[-1] == lower[0].card
     # A state made while the rule was in force is played by the rules in force now.
-    assert after.position.of.extended and not hearts.play.in_force(after.position).of.extended
+    assert after.position.of.extended and not hearts.game.play.in_force(after.position).of.extended
 
 
 # --- the library's own rules of play, held to the same references -------------------------
@@ -331,7 +331,7 @@ def test_a_view_infers_what_the_queen_held_back_reveals() -> None:
         after = hearts.apply(state, Play(seat, Card("QS")))
         if after.phase is not Phase.PLAY:
             continue
-        out = spades & ~queen & ~hearts.play.played_mask(after.tricks, after.trick)
+        out = spades & ~queen & ~hearts.game.play.played_mask(after.tricks, after.trick)
         for other in range(rules.players):
             if other != seat:
                 unseen = out & ~after.hand_masks[other]

@@ -20,7 +20,7 @@ from types import ModuleType
 import pytest
 
 import hearts
-from hearts.rules import ShootMode
+from hearts.game.rules import ShootMode
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -133,7 +133,7 @@ def test_no_page_sends_readers_to_pypi_without_saying_how_to_install_from_a_clon
 
 # --- hearts.batch: the reference and the snippets ----------------------------------------
 
-_BATCH = ROOT / "hearts" / "batch.py"
+_BATCH = ROOT / "hearts" / "rl" / "batch.py"
 
 
 def _batch_all() -> list[str]:
@@ -144,7 +144,7 @@ def _batch_all() -> list[str]:
         ):
             assert isinstance(node.value, ast.List)
             return [ast.literal_eval(item) for item in node.value.elts]
-    raise AssertionError("hearts/batch.py has no __all__.")
+    raise AssertionError("hearts/rl/batch.py has no __all__.")
 
 
 def test_every_public_name_of_hearts_batch_is_in_the_api_reference() -> None:
@@ -188,7 +188,7 @@ def test_each_batch_snippet_runs_on_its_own(
 
 
 def test_the_batch_docstring_examples_run_on_their_own() -> None:
-    """hearts/batch.py's examples, run with no names but the ones they import (the API
+    """hearts/rl/batch.py's examples, run with no names but the ones they import (the API
     reference shows them to readers, who have only what an example imports)."""
     pytest.importorskip("jax")
     import hearts.batch as batch_module

@@ -1,7 +1,7 @@
 """Every public entry point refuses bad input with a sentence, in both builds.
 
 Each public function and class of :mod:`hearts` (everything callable in ``hearts.__all__``,
-the bots' ``choose``, :class:`~hearts.history.History`, :mod:`hearts.text`,
+the bots' ``choose``, :class:`~hearts.game.history.History`, :mod:`hearts.text`,
 :mod:`hearts.svg`, the documented low-level helpers and the environments) is called with
 valid arguments, then with one argument at a time replaced by a hostile value: ``None``,
 bools, ints out of range and huge, infinite and NaN floats, text, bytes, lists, dicts, a
@@ -28,12 +28,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hearts
-import hearts.passes
-import hearts.play
+import hearts.game.passes
+import hearts.game.play
 import hearts.svg
 import hearts.text
 from hearts import HeartsError, Phase, State
-from hearts.history import History
+from hearts.game.history import History
 
 # --- what a sentence is ------------------------------------------------------------------
 
@@ -104,7 +104,7 @@ def test_the_definition_of_a_sentence() -> None:
         "list index out of range",
         "division by zero",
         "int object expected; got str",
-        "hearts.state.State object expected; got hearts.views.PlayerView",
+        "hearts.game.state.State object expected; got hearts.knowledge.views.PlayerView",
         "'NoneType' object is not iterable",
         "maximum recursion depth exceeded while calling a Python object",
         "max() arg is an empty sequence",
@@ -362,18 +362,18 @@ TARGETS: list[Target] = [
     ),
     Target("trick_winner", hearts.trick_winner, {"trick": TRICK.cards, "leader": 1, "players": 4}),
     Target(
-        "hearts.play.trick_winner",
-        hearts.play.trick_winner,
+        "hearts.game.play.trick_winner",
+        hearts.game.play.trick_winner,
         {"trick": TRICK.cards, "leader": 1, "players": 4},
     ),
     Target(
-        "hearts.play.played_mask",
-        hearts.play.played_mask,
+        "hearts.game.play.played_mask",
+        hearts.game.play.played_mask,
         {"tricks": RESULT.tricks[:3], "trick": TRICK.cards[:2]},
     ),
     Target(
-        "hearts.passes.exchange",
-        hearts.passes.exchange,
+        "hearts.game.passes.exchange",
+        hearts.game.passes.exchange,
         {
             "hands": PASSING.hand_masks,
             "passed": (1, 2, 4, 8),
@@ -556,7 +556,7 @@ def test_every_public_callable_is_a_target() -> None:
         "BotStanding", "GameResult", "TournamentResult", "Replay", "Preset", "Solution",
         "State", "PlayerView", "HandResult", "Trick", "PassMoves", "Progress", "ResultsRun",
         "Move", "record_schema", "score_hand",
-        # Starts an interpreter per bot: tests/ for hearts.isolation check its arguments.
+        # Starts an interpreter per bot: tests/ for hearts.bots.isolation check its arguments.
         "Isolated",
     }  # fmt: skip
     covered = {name.split(".")[0].split("(")[0].split("[")[0] for name in NAMES}
@@ -675,12 +675,14 @@ def test_exported_helpers_refuse_garbage_with_a_sentence() -> None:
     )
     refusal(lambda: hearts.trick_winner(["QS"], 0, 4), TypeError)  # type: ignore[list-item]
     refusal(lambda: hearts.trick_winner((), 0, 4))
-    refusal(lambda: hearts.play.played_mask([7]), TypeError)  # type: ignore[list-item]
-    refusal(lambda: hearts.play.played_mask((), [2**70]))
-    refusal(lambda: hearts.passes.exchange([2**70] * 4, [0] * 4, hearts.PassDirection.LEFT))
-    refusal(lambda: hearts.passes.exchange([0] * 4, {0: 1}, hearts.PassDirection.LEFT), TypeError)  # type: ignore[arg-type]
-    refusal(lambda: hearts.passes.exchange([0] * 4, [0] * 4, "left"), TypeError)  # type: ignore[arg-type]
-    refusal(lambda: hearts.passes.exchange([0] * 5, [0] * 5, hearts.PassDirection.ACROSS))
+    refusal(lambda: hearts.game.play.played_mask([7]), TypeError)  # type: ignore[list-item]
+    refusal(lambda: hearts.game.play.played_mask((), [2**70]))
+    refusal(lambda: hearts.game.passes.exchange([2**70] * 4, [0] * 4, hearts.PassDirection.LEFT))
+    refusal(
+        lambda: hearts.game.passes.exchange([0] * 4, {0: 1}, hearts.PassDirection.LEFT), TypeError
+    )  # type: ignore[arg-type]
+    refusal(lambda: hearts.game.passes.exchange([0] * 4, [0] * 4, "left"), TypeError)  # type: ignore[arg-type]
+    refusal(lambda: hearts.game.passes.exchange([0] * 5, [0] * 5, hearts.PassDirection.ACROSS))
     refusal(lambda: hearts.hand_points(RULES, -1))
     refusal(lambda: hearts.hand_changes(RULES, (0, 0, 0), (0, 0, 0, 0)))
     refusal(lambda: hearts.game_winners("standard", (0, 0, 0, 0), 1), TypeError)  # type: ignore[arg-type]
@@ -765,7 +767,7 @@ def test_the_environments_refuse_unknown_agents_and_non_int_actions() -> None:
 def test_counting_the_deals_of_a_view_is_a_formula_not_an_enumeration() -> None:
     """A view with every other hand unseen allows some 8.4e16 deals: they are counted by
     formula (no enumeration could finish), and the work any count may take is bounded by
-    hearts.sampling.DEAL_WORK, beyond which a view is refused (tests/test_sampling.py)."""
+    hearts.knowledge.sampling.DEAL_WORK, beyond which a view is refused (tests/test_sampling.py)."""
     from math import comb
 
     refused_properly(lambda: hearts.count_deals(PASSING_VIEW), "count_deals")

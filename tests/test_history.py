@@ -1,4 +1,4 @@
-"""The finished hands a game's states share: hearts.history.History."""
+"""The finished hands a game's states share: hearts.game.history.History."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import hearts
 from hearts import HandResult, Rules, State
-from hearts.history import History, with_result
+from hearts.game.history import History, with_result
 
 
 def played(rules: Rules, seed: int, hands: int) -> list[State]:

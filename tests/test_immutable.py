@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 
 import hearts
-from hearts import play
+from hearts.game import play
 
 Build = Callable[[], object]
 
@@ -90,7 +90,7 @@ def test_a_public_value_refuses_assignment_and_deletion(kind: str) -> None:
     "kind", [kind for kind in sorted(VALUES) if kind not in {"Card", "Rules", "GameResult"}]
 )
 def test_the_refusal_is_one_sentence_from_one_mechanism(kind: str) -> None:
-    """The library's own value classes share hearts.frozen.Frozen's sentence."""
+    """The library's own value classes share hearts.game.frozen.Frozen's sentence."""
     build, field = VALUES[kind]
     value = build()
     with pytest.raises(AttributeError, match=rf"^{kind} is immutable: its {field} cannot be"):

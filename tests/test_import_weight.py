@@ -49,9 +49,9 @@ def test_a_game_pictures_and_records_need_no_heavy_module() -> None:
 
 def test_the_simulation_is_loaded_when_first_used() -> None:
     modules = modules_after("import hearts; hearts.tournament")
-    assert "hearts.simulation" in modules
+    assert "hearts.bots.simulation" in modules
     assert "concurrent.futures" in modules
-    assert "hearts.simulation" not in modules_after("import hearts")
+    assert "hearts.bots.simulation" not in modules_after("import hearts")
 
 
 @pytest.mark.parametrize("name", hearts.__all__)
@@ -73,4 +73,4 @@ def test_from_hearts_import_star_gives_every_public_name() -> None:
 
 def test_a_value_with_no_drawing_says_so() -> None:
     with pytest.raises(hearts.HeartsError, match=r"^There is no picture of a int value"):
-        hearts.drawing.svg_of(3)
+        hearts.game.hooks.svg_of(3)

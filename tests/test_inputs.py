@@ -20,8 +20,8 @@ import pytest
 
 import hearts
 from hearts import Card, CardSet, HandResult, HeartsError, PassDirection, Rules, RulesError
-from hearts.passes import PassMoves
-from hearts.scoring import score_hand
+from hearts.game.passes import PassMoves
+from hearts.game.scoring import score_hand
 
 Call = Callable[[], object]
 
@@ -54,7 +54,7 @@ def fields_of(value: hearts.State | HandResult | hearts.PlayerView) -> dict[str,
     return dict(zip(type(value).FIELDS, value._fields(), strict=True))
 
 
-# --- hearts.tensor.score_scale and hearts.scoring.score_hand --------------------------------
+# --- hearts.tensor.score_scale and hearts.game.scoring.score_hand --------------------------------
 
 
 def test_score_scale_refuses_what_is_not_rules() -> None:
@@ -619,7 +619,7 @@ SIZE = "size=None or a width in pixels (an int from 1 to 100,000)"
 def test_every_picture_refuses_a_size_that_is_no_width(
     name: str, size: object, kind: type[Exception], shown: str
 ) -> None:
-    from hearts import svg
+    from hearts.display import svg
 
     state = finished()
     drawn = {
@@ -678,7 +678,7 @@ def test_the_batched_engine_refuses_what_is_not_a_batch_of_games() -> None:
     import jax.numpy as jnp
     import numpy as np
 
-    from hearts import batch
+    from hearts.rl import batch
 
     state = batch.init(jax.random.split(jax.random.key(0), 2), Rules())
     actions = "an integer array of shape (2,), one card number (0 to 51) per game"

@@ -66,7 +66,7 @@ def test_a_time_budget_is_kept(
     state = positions(Rules(), 5, 1)[0]
     seen = hearts.view(state, state.to_move[0])
     clock = _Ticking()
-    # hearts/bots.py and hearts/ismcts.py are pure Python in both builds (not in mypyc's
+    # hearts/bots/reference.py and hearts/bots/ismcts.py are pure Python in both builds (not in mypyc's
     # list in pyproject.toml), so their module's time can be replaced; were they compiled,
     # the bot would read the real clock and clock.reads below would be 0.
     monkeypatch.setattr(sys.modules[bot.__module__], "time", clock)

@@ -6,7 +6,7 @@ layers listed before it (imports under ``if TYPE_CHECKING:`` are for types only)
 import inside a function that goes up is one of the guide's listed exceptions. Every module
 is in exactly one layer, so a new module fails here until it is placed.
 
-The kernel tests look, outside hearts/play.py, for what a second copy of a rule of play
+The kernel tests look, outside hearts/game/play.py, for what a second copy of a rule of play
 needs: a function named after one, a hearts-broken flag of its own, a trick winner worked
 out by arithmetic, the suit of a trick's first card, a card played by hand (taken from a
 hand and added to a trick), or the suit led read by a module not listed for it. The
@@ -25,24 +25,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import hearts.play
+import hearts.game.play
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hearts"
 GUIDE = ROOT / "docs" / "contributing.md"
-KERNEL = "hearts.play"
+KERNEL = "hearts.game.play"
 # The one second form of the rules of play, on purpose: hearts.batch states them again as
 # array operations that jax.jit compiles, where the kernel's Python cannot run; its tables
 # come from the same Rules, and tests/test_batch.py replays its games through the kernel
 # (docs/contributing.md).
-ARRAY_FORM = "hearts.batch"
+ARRAY_FORM = "hearts.rl.batch"
 
 # Outside the kernel, these modules read the suit led (LED_MASK, led_card) for their own
 # search, never to decide what may be played or who wins (docs/contributing.md).
 READS_THE_SUIT_LED = {
-    "hearts.claims": "the quick tests of a claim",
-    "hearts.solver": "the solver's move ordering",
-    "hearts.policies": "the playout heuristics",
+    "hearts.game.claims": "the quick tests of a claim",
+    "hearts.bots.solver": "the solver's move ordering",
+    "hearts.bots.policies": "the playout heuristics",
 }
 
 # --- the guide ------------------------------------------------------------------------------
@@ -83,18 +83,6 @@ def described(index: int) -> str:
     return f"layer {index + 1} ({layers()[index][0]})"
 
 
-@functools.cache
-def lazy_exceptions() -> frozenset[tuple[str, str]]:
-    """The guide's imports inside functions that may go up the layers: (importer, imported)."""
-    pairs = set()
-    for line in guide_lines("lazy imports"):
-        match = re.fullmatch(r"- `(?P<importer>[\w.]+)` → (?P<imported>[^:]+):.*", line)
-        assert match, f"docs/contributing.md's lazy import line {line!r} is not '- `a` → `b`: why'."
-        for imported in re.findall(r"`([\w.]+)`", match["imported"]):
-            pairs.add((match["importer"], imported))
-    return frozenset(pairs)
-
-
 # --- the sources ----------------------------------------------------------------------------
 
 
@@ -105,6 +93,7 @@ class Import:
     line: int
     imported: str
     in_function: bool
+    direct: bool = True  # the module named, not a package its import runs
 
 
 def module_name(path: Path, package: Path) -> str:
@@ -165,7 +154,7 @@ def imports(module: str) -> list[Import]:
         for name in names:
             for imported in with_packages(name):
                 if imported in known and imported != module:
-                    found.append(Import(line, imported, in_function))
+                    found.append(Import(line, imported, in_function, imported == name))
 
     def visit(node: ast.AST, in_function: bool) -> None:
         if isinstance(node, ast.If) and is_type_checking(node.test):
@@ -227,36 +216,94 @@ def test_no_module_imports_a_higher_layer() -> None:
     )
 
 
-def test_imports_inside_functions_go_up_only_where_the_guide_says() -> None:
+def test_no_import_inside_a_function_goes_up() -> None:
+    """The game never imports what is built on it, not even lazily (docs/contributing.md)."""
     layer = layer_of()
-    allowed = lazy_exceptions()
-    used = set()
-    wrong = []
-    for module in sorted(sources(PACKAGE)):
-        for each in imports(module):
-            if not each.in_function or module not in layer or each.imported not in layer:
-                continue
-            if layer[each.imported] <= layer[module]:
-                continue
-            if (module, each.imported) in allowed:
-                used.add((module, each.imported))
-                continue
-            wrong.append(
-                f"{module} ({described(layer[module])}) imports {each.imported} inside a "
-                f"function at line {each.line}, from the higher "
-                f"{described(layer[each.imported])}, and docs/contributing.md does not list "
-                "that import among the allowed lazy imports."
-            )
-    assert not wrong, " ".join(wrong)
-    unused = sorted(allowed - used)
-    assert not unused, (
-        "docs/contributing.md allows lazy imports that no function makes: "
-        + ", ".join(f"{importer} → {imported}" for importer, imported in unused)
-        + "; take them off the list."
+    wrong = [
+        f"{module} ({described(layer[module])}) imports {each.imported} inside a function at "
+        f"line {each.line}, from the higher {described(layer[each.imported])}."
+        for module in sorted(sources(PACKAGE))
+        for each in imports(module)
+        if each.in_function
+        and module in layer
+        and each.imported in layer
+        and layer[each.imported] > layer[module]
+    ]
+    assert not wrong, " ".join(
+        [*wrong, "Register a hook in hearts.game.hooks instead (docs/contributing.md, The map)."]
     )
 
 
-# --- the kernel of play ---------------------------------------------------------------------
+def import_graph() -> dict[str, set[str]]:
+    """Each module's imports of other modules of the package, inside functions included.
+
+    Only the module an import names: the package ``__init__`` a submodule's import runs
+    first is not a circle of the submodule's making.
+    """
+    modules = sources(PACKAGE)
+    return {
+        module: {each.imported for each in imports(module) if each.direct} - {module}
+        for module in modules
+    }
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph[module]):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """An internal API another module needs has a public name (docs/contributing.md)."""
+    wrong = []
+    for path, tree in sorted(sources(PACKAGE).values()):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("hearts"):
+                wrong += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name} from "
+                    f"{node.module}"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    assert not wrong, "; ".join(wrong) + ". Give the name a public name in its module."
+
+
+def test_the_package_folder_holds_few_modules() -> None:
+    top = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert len(top) <= 15, (
+        f"hearts/ holds {len(top)} modules ({', '.join(top)}): put them in a package"
+    )
 
 
 def outside_the_kernel(package: Path) -> Iterator[tuple[str, ast.Module]]:
@@ -448,7 +495,7 @@ def assert_only_the_kernel(found: list[str], what: str) -> None:
     assert not found, " ".join(
         [
             *found,
-            f"Only hearts/play.py {what}; call the kernel (hearts.play.Position, RulesOfPlay, "
+            f"Only hearts/game/play.py {what}; call the kernel (hearts.game.play.Position, RulesOfPlay, "
             "trick_winner, replay) instead (docs/contributing.md, 'Where each rule lives').",
         ]
     )
@@ -477,7 +524,7 @@ def test_only_the_listed_modules_read_the_suit_led() -> None:
     assert not found, " ".join(
         [
             *found,
-            "Outside hearts/play.py only "
+            "Outside hearts/game/play.py only "
             + ", ".join(f"{module} ({why})" for module, why in READS_THE_SUIT_LED.items())
             + " read the suit led; decide what may be played with the kernel instead "
             "(docs/contributing.md, 'Where each rule lives').",
@@ -498,7 +545,7 @@ def test_the_listed_suit_led_readers_still_read_it() -> None:
             f"{module} no longer reads the suit led: take it off READS_THE_SUIT_LED in "
             "tests/test_layers.py and off docs/contributing.md."
         )
-        assert f"`hearts/{module.split('.', 1)[1]}.py`" in GUIDE.read_text("utf-8"), (
+        assert f"`{module.replace('.', '/')}.py`" in GUIDE.read_text("utf-8"), (
             f"docs/contributing.md does not name {module} among the modules that read the suit led."
         )
 
@@ -523,7 +570,7 @@ def resolve(dotted: str) -> object:
 def test_every_name_the_guide_gives_exists() -> None:
     text = GUIDE.read_text("utf-8")
     names = sorted(set(re.findall(r"`~?(hearts(?:\.\w+)+)(?:\(\))?`", text)))
-    assert "hearts.play.trick_winner" in names
+    assert "hearts.game.play.trick_winner" in names
     missing = []
     for name in names:
         if name.startswith(ARRAY_FORM) and importlib.util.find_spec("jax") is None:
@@ -548,10 +595,10 @@ def test_every_path_the_guide_gives_exists() -> None:
 
 def test_the_guide_names_every_rule_of_play() -> None:
     text = GUIDE.read_text("utf-8")
-    by_object = {id(value): name for name, value in vars(hearts.play).items()}
-    names = [by_object[id(rule)] for rule in hearts.play.PLAY_RULES]
-    unnamed = [name for name in names if f"`hearts.play.{name}`" not in text]
+    by_object = {id(value): name for name, value in vars(hearts.game.play).items()}
+    names = [by_object[id(rule)] for rule in hearts.game.play.PLAY_RULES]
+    unnamed = [name for name in names if f"`hearts.game.play.{name}`" not in text]
     assert not unnamed, (
         f"docs/contributing.md does not name the rules of play {', '.join(unnamed)} of "
-        "hearts.play.PLAY_RULES in its table of where each rule lives."
+        "hearts.game.play.PLAY_RULES in its table of where each rule lives."
     )

@@ -27,7 +27,7 @@ from hearts import (
     ShootChoice,
     ShootMode,
 )
-from hearts.cards import CARDS, NUMBER_OF_CARDS
+from hearts.game.cards import CARDS, NUMBER_OF_CARDS
 from hearts.records.read import show
 
 KINDS: Final = ("deal", "pass", "play", "choose_pass", "claim", "shoot_choice")

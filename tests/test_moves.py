@@ -30,7 +30,7 @@ from hearts import (
     ShootChoice,
     ShootMode,
 )
-from hearts.moves import MAX_SEATS, PLAYS
+from hearts.game.moves import MAX_SEATS, PLAYS
 
 loose: Any = hearts
 """``hearts`` without its types, to build the deliberately wrong moves below."""
@@ -45,7 +45,7 @@ SEAT_BUILDERS: list[tuple[str, Callable[[object], object]]] = [
 
 
 def test_every_move_takes_the_seats_p0_to_p6() -> None:
-    assert MAX_SEATS == hearts.rules.MAX_PLAYERS == 7
+    assert MAX_SEATS == hearts.game.rules.MAX_PLAYERS == 7
     for _, build in SEAT_BUILDERS:
         for seat in range(MAX_SEATS):
             assert build(seat).player == seat  # type: ignore[attr-defined]

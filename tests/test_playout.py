@@ -12,7 +12,7 @@ from test_properties import rules_strategy
 
 import hearts
 from hearts import HeartsError, Phase, RuleBot, Rules, State
-from hearts.shuffle import Generator
+from hearts.game.shuffle import Generator
 
 
 def _short(rules: Rules) -> Rules:

@@ -241,7 +241,7 @@ def check_scores(state: State) -> None:
 
 
 def check_moves(
-    state: State, moves: hearts.engine.Sequence[hearts.Move], rng: random.Random
+    state: State, moves: hearts.game.engine.Sequence[hearts.Move], rng: random.Random
 ) -> None:
     """Every legal move applies; every other card and every other seat is refused."""
     if state.phase is Phase.PLAY:

@@ -1483,7 +1483,7 @@ def test_inconsistent_states_are_refused_naming_the_field() -> None:
 def test_a_claim_that_could_not_stand_is_refused() -> None:
     """Found by review: a record could give the last trick's cards to a seat that claimed
     them while it could still lose a trick (the leader of a last trick that it lost)."""
-    from hearts.scoring import score_hand
+    from hearts.game.scoring import score_hand
 
     rules = hearts.Rules(claims=True)
     for seed in range(50):  # the first hand whose last trick its leader lost

@@ -20,7 +20,7 @@ from test_scoring_variants import score
 
 import hearts
 from hearts import CardSet, Claim, IllegalMoveError, Pass, Phase, Play, Rules
-from hearts.passes import PassMoves
+from hearts.game.passes import PassMoves
 
 # --- claims (TRAM) --------------------------------------------------------------------------
 
@@ -105,10 +105,14 @@ def test_on_the_first_trick_the_ban_on_points_keeps_a_high_queen_from_winning() 
     deck = CardSet(" ".join(hands))
     rules = Rules(removed=Rules().deck - deck, first_lead="left_of_dealer", claims=True)
     masks = [CardSet(cards).mask for cards in hands]
-    assert hearts.claims.claim_is_safe(rules, 1, masks, (), 1, first=True, broken=False) is True
+    assert (
+        hearts.game.claims.claim_is_safe(rules, 1, masks, (), 1, first=True, broken=False) is True
+    )
     # Without the ban, P2 may win the first trick with Q♠: then it is no claim.
     open_first = rules.replace(first_trick="open")
-    assert not hearts.claims.claim_is_safe(open_first, 1, masks, (), 1, first=True, broken=False)
+    assert not hearts.game.claims.claim_is_safe(
+        open_first, 1, masks, (), 1, first=True, broken=False
+    )
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -165,7 +169,7 @@ def test_a_void_player_may_discard_any_card_whatever_was_discarded_before() -> N
     assert state.to_move == (2,)
     assert legal_cards(state) == CardSet("KD 2H QS")
     rules = state.rules
-    assert hearts.play.playable(rules, state.hand_masks[2], state.trick, False, False) == (
+    assert hearts.game.play.playable(rules, state.hand_masks[2], state.trick, False, False) == (
         CardSet("KD 2H QS").mask
     )
     after = hearts.apply(state, Play(2, "2H"))
@@ -341,7 +345,7 @@ def test_pass_moves_of_a_game_passing_four_of_seventeen() -> None:
     assert passed.passed_masks[2] == expected[1234].cards.mask
 
 
-# --- starting positions and arguments (hearts.engine) ---------------------------------------
+# --- starting positions and arguments (hearts.game.engine) ---------------------------------------
 
 
 def test_from_hands_and_start_hand_defaults() -> None:
@@ -398,8 +402,8 @@ def test_a_seat_just_outside_the_game_is_refused(seat: int) -> None:
     name = f"P{seat}" if abs(seat) < 1000 else str(seat)
     with pytest.raises(hearts.HeartsError, match=rf"^{name} is not a seat: this game has seats"):
         hearts.legal_moves(state, seat)
-    hearts.engine.check_seat(state.rules, 3)
-    hearts.engine.check_seat(state.rules, 0)
+    hearts.game.engine.check_seat(state.rules, 3)
+    hearts.game.engine.check_seat(state.rules, 0)
 
 
 def test_a_view_lists_only_its_own_players_moves() -> None:
@@ -418,7 +422,7 @@ def test_a_view_lists_only_its_own_players_moves() -> None:
 def test_apply_unchecked_refuses_what_is_not_a_state() -> None:
     """API: ``apply_unchecked`` skips the rules of play, not the check of its arguments."""
     with pytest.raises(TypeError, match=r"^apply_unchecked needs a hearts\.State, got None\."):
-        hearts.engine.apply_unchecked(None, Play(0, "2C"))  # type: ignore[arg-type]
+        hearts.game.engine.apply_unchecked(None, Play(0, "2C"))  # type: ignore[arg-type]
 
 
 def test_solve_searches_a_last_trick_with_max_tricks_one() -> None:
@@ -588,7 +592,7 @@ def test_when_the_rest_of_a_hand_scores_as_a_sum(
     card counted as a heart) in the runs of 2026-11-29."""
     rules = Rules(**fields)  # type: ignore[arg-type]
     masks = tuple(CardSet(cards).mask for cards in taken)
-    assert hearts.scoring.additive(rules, masks) is expected
+    assert hearts.game.scoring.additive(rules, masks) is expected
 
 
 @pytest.mark.parametrize(
@@ -598,7 +602,7 @@ def test_when_the_rest_of_a_hand_scores_as_a_sum(
 def test_which_scores_read_the_number_of_tricks(fields: dict[str, object], expected: bool) -> None:
     """Rule: the sun (taking every trick) and a bonus for taking no trick read the number
     of tricks each seat took; the other scores read only the cards."""
-    assert hearts.scoring.reads_trick_counts(Rules(**fields)) is expected  # type: ignore[arg-type]
+    assert hearts.game.scoring.reads_trick_counts(Rules(**fields)) is expected  # type: ignore[arg-type]
 
 
 # --- rules of play: jokers, forced discards, the first trick's messages ---------------------
@@ -623,7 +627,9 @@ def test_forced_discard_does_not_touch_a_player_who_can_follow() -> None:
     state = position(["5S", "QS 3S 2H", "4D", "6D"], rules, trick=["5S"])
     assert legal_cards(state) == CardSet("3S QS")
     hand = CardSet("QS 3S 2H").mask
-    assert hearts.play.playable(rules, hand, state.trick, False, False) == CardSet("3S QS").mask
+    assert (
+        hearts.game.play.playable(rules, hand, state.trick, False, False) == CardSet("3S QS").mask
+    )
     state = position(["5D", "QS 3S 2H", "4D", "6D"], rules, trick=["5D"])
     assert legal_cards(state) == CardSet("QS 2H")
 
@@ -689,13 +695,16 @@ def test_the_card_after_a_joker_lead_leads_whichever_joker_led(
             assert legal_cards(state) == CardSet(allowed), (hand, broken)
             mask = CardSet(hand).mask
             cards = tuple(state.trick)
-            assert hearts.play.playable(rules, mask, cards, False, broken) == CardSet(allowed).mask
             assert (
-                hearts.play.refusal(rules, seat, mask, cards, False, broken, hearts.Card("9S"))
+                hearts.game.play.playable(rules, mask, cards, False, broken)
+                == CardSet(allowed).mask
+            )
+            assert (
+                hearts.game.play.refusal(rules, seat, mask, cards, False, broken, hearts.Card("9S"))
                 is None
             )
             for joker in held if hand != "9H 9S" else ():
-                refused = hearts.play.refusal(
+                refused = hearts.game.play.refusal(
                     rules, seat, mask, cards, False, broken, hearts.Card(joker)
                 )
                 assert refused is not None and "a joker may be led only by" in refused
@@ -704,7 +713,7 @@ def test_the_card_after_a_joker_lead_leads_whichever_joker_led(
                 hearts.apply(state, Play(seat, "9H"))
     # Playing 9♠ shows nothing about the rest of the hand: a heart or a joker was allowed.
     state = at("9H 9S", True)
-    of = hearts.play.rules_of_play(rules)
+    of = hearts.game.play.rules_of_play(rules)
     assert of.revealed(hearts.Card("9S"), tuple(state.trick), False, True) == 0
     # The 9♠ sets the suit: the next seat follows spades, and a seat void in spades must
     # then discard a penalty card (forced_discard) rather than a diamond.
@@ -763,10 +772,10 @@ def test_first_turn_hearts_refuses_every_heart_to_a_club_holder() -> None:
 def test_named_cards() -> None:
     """Rule: Q♠ is named by a rule of play only where a leader holding just it and hearts
     may lead a heart before hearts are broken (OpenSpiel's ``can_lead_hearts_instead_of_qs``)."""
-    assert hearts.play.named_cards(Rules()) == 0
+    assert hearts.game.play.named_cards(Rules()) == 0
     queen = Rules(can_lead_hearts_instead_of_queen=True)
-    assert hearts.play.named_cards(queen) == CardSet("QS").mask
-    assert hearts.play.named_cards(queen.replace(must_break_hearts=False)) == 0
+    assert hearts.game.play.named_cards(queen) == CardSet("QS").mask
+    assert hearts.game.play.named_cards(queen.replace(must_break_hearts=False)) == 0
 
 
 # --- the phases around play: hold hands, the shooter's choice -------------------------------
@@ -838,11 +847,11 @@ def test_pass_moves_say_whose_they_are() -> None:
 def test_the_play_rules_name_themselves_and_the_lowest_club_must_be_dealt() -> None:
     """API: each rule of play shows its name; the base class has no rule of its own; and
     ``first_leader`` refuses hands in which nobody holds the lowest club."""
-    assert [repr(rule) for rule in hearts.play.PLAY_RULES][:2] == [
+    assert [repr(rule) for rule in hearts.game.play.PLAY_RULES][:2] == [
         "<play rule: follow suit>",
         "<play rule: forced discard>",
     ]
-    base = hearts.play.PlayRule()
+    base = hearts.game.play.PlayRule()
     with pytest.raises(NotImplementedError):
         base.applies(Rules(), True, 0)
     with pytest.raises(NotImplementedError):
@@ -850,7 +859,7 @@ def test_the_play_rules_name_themselves_and_the_lowest_club_must_be_dealt() -> N
     with pytest.raises(NotImplementedError):
         base.refusal(Rules(), "P0", 0, 0, (), hearts.Card("2C"))
     with pytest.raises(hearts.HeartsError, match=r"^No hand holds 2♣, the lowest club"):
-        hearts.play.first_leader(Rules(), 0, [0, 0, 0, 0])
+        hearts.game.play.first_leader(Rules(), 0, [0, 0, 0, 0])
 
 
 # --- mutants of the second set of operators (scripts/mutation.py --operators second) -------
@@ -863,10 +872,10 @@ def test_played_mask_refuses_anything_but_tricks() -> None:
 
     Mutant: ``or`` changed to ``and`` in the check, which lets either through."""
     with pytest.raises(TypeError, match=r"got namespace\(mask=1\) among them"):
-        hearts.play.played_mask([types.SimpleNamespace(mask=1)])
+        hearts.game.play.played_mask([types.SimpleNamespace(mask=1)])
     trick = type("Trick", (), {"mask": "2C"})()
     with pytest.raises(TypeError, match=r"a sequence of Trick, got .* among them"):
-        hearts.play.played_mask([trick])
+        hearts.game.play.played_mask([trick])
 
 
 def test_first_turn_hearts_refusal_names_the_clubs_the_player_may_play() -> None:
@@ -916,13 +925,13 @@ def test_the_first_trick_refusal_of_a_lead_says_what_else_the_leader_holds() -> 
 
 
 def test_rules_of_play_are_equal_for_the_same_rules_and_rules_in_force() -> None:
-    """API: two :class:`~hearts.play.RulesOfPlay` are equal when they are of equal
+    """API: two :class:`~hearts.game.play.RulesOfPlay` are equal when they are of equal
     :class:`~hearts.Rules` under the same rules of play in force (the same generation of
-    :func:`~hearts.play.add_rule`), and only then.
+    :func:`~hearts.game.play.add_rule`), and only then.
 
     Mutant: ``and`` changed to ``or``, which makes the rules of play of any two Rules
     equal, and those made before and after a rule was added."""
-    made = hearts.play.RulesOfPlay
+    made = hearts.game.play.RulesOfPlay
     assert made(Rules()) == made(Rules())
     assert made(Rules()) != made(Rules(players=3))
     before = made(Rules())
@@ -940,13 +949,13 @@ def test_rules_of_play_are_equal_for_the_same_rules_and_rules_in_force() -> None
             raise AssertionError
 
     rule = Never()
-    hearts.play.add_rule(rule)
+    hearts.game.play.add_rule(rule)
     try:
         after = made(Rules())
         assert after != before
         assert after != made(Rules(players=3))
     finally:
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
 
 
 @pytest.mark.parametrize("joker", ["JK1", "JK2"])
@@ -956,10 +965,10 @@ def test_a_discard_after_a_joker_lead_shows_a_void_in_the_suit_set_after_it(joke
     plays another suit shows the table it holds none of that suit.
 
     Mutant: the branches of ``trick[0] if trick[0] < FIRST_JOKER else led_card(trick)``
-    swapped in :meth:`~hearts.play.RulesOfPlay.revealed`, which reads a trick led by a
+    swapped in :meth:`~hearts.game.play.RulesOfPlay.revealed`, which reads a trick led by a
     joker as jokers only, whatever was played after the joker: the void went unseen."""
     rules = Rules(players=3, jokers=2, first_lead="left_of_dealer")
-    of = hearts.play.rules_of_play(rules)
+    of = hearts.game.play.rules_of_play(rules)
     trick = (hearts.Card(joker), hearts.Card("5D"))
     diamonds = CardSet("2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD").mask
     assert of.revealed(hearts.Card("9C"), trick, False, True) == diamonds
@@ -977,13 +986,13 @@ def test_replay_with_the_hands_held_refuses_an_illegal_play() -> None:
     led makes it return None; the legal plays give what each seat showed.
 
     Mutant: ``allowed() >> card & 1`` changed to ``| 1``, which lets every play pass."""
-    of = hearts.play.rules_of_play(Rules())
+    of = hearts.game.play.rules_of_play(Rules())
     held = tuple(CardSet(hand).mask for hand in ("2C 5D", "3C 6D", "4C 9D", "7C AD"))
     cards = [hearts.Card(text) for text in ("2C", "3C", "9D", "7C")]  # P2 holds 4♣
-    assert hearts.play.replay(of, 0, cards, held) is None
+    assert hearts.game.play.replay(of, 0, cards, held) is None
     cards[2] = hearts.Card("4C")
-    assert hearts.play.replay(of, 0, cards, held) == (0, 0, 0, 0)
-    assert hearts.play.replay(of, 0, cards) == (0, 0, 0, 0)
+    assert hearts.game.play.replay(of, 0, cards, held) == (0, 0, 0, 0)
+    assert hearts.game.play.replay(of, 0, cards) == (0, 0, 0, 0)
 
 
 def test_a_claim_keeps_what_the_tricks_showed_for_the_shooters_choice() -> None:
@@ -1048,10 +1057,10 @@ def test_the_scoring_cards_are_the_point_cards_and_the_penalty_cards() -> None:
     cards both worth points and penalty cards (here Q♠, without the hearts and 7♣)."""
     rules = Rules(penalty_cards="QS 7C")
     expected = CardSet("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 7C")
-    assert CardSet.from_mask(hearts.scoring.scoring_cards(rules)) == expected
+    assert CardSet.from_mask(hearts.game.scoring.scoring_cards(rules)) == expected
     omnibus = Rules.preset("omnibus")
     expected = CardSet("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS JD")
-    assert CardSet.from_mask(hearts.scoring.scoring_cards(omnibus)) == expected
+    assert CardSet.from_mask(hearts.game.scoring.scoring_cards(omnibus)) == expected
 
 
 def test_the_scoring_functions_take_a_shoot_mode_and_refuse_what_is_not_a_mask() -> None:
@@ -1065,7 +1074,7 @@ def test_the_scoring_functions_take_a_shoot_mode_and_refuse_what_is_not_a_mask()
     the deck let through), the words "card masks" and "ints" swapped, and
     ``not isinstance(value, int) or isinstance(value, bool)`` changed to ``and`` (a str or
     a bool taken as a score)."""
-    from hearts.scoring import hand_changes, hand_points, shooter
+    from hearts.game.scoring import hand_changes, hand_points, shooter
 
     rules = Rules(moon="choose")
     moon = (rules.deck_mask, 0, 0, 0)
@@ -1128,14 +1137,14 @@ class _ThreeOfClubsForcesLow:
     name = "three of clubs forces low"
 
     def applies(self, rules: Rules, first: bool, opening: int) -> bool:
-        return opening == hearts.play.FOLLOW
+        return opening == hearts.game.play.FOLLOW
 
     def allows(
         self, rules: Rules, hand: int, cards: int, trick: tuple[int, ...], first: bool, broken: bool
     ) -> int:
         if hearts.Card("3C") not in trick:
             return cards
-        suit = cards & hearts.play.LED_MASK[hearts.play.led_card(trick)]
+        suit = cards & hearts.game.play.LED_MASK[hearts.game.play.led_card(trick)]
         return suit & -suit or cards
 
     def refusal(
@@ -1155,7 +1164,7 @@ def test_a_claim_under_a_rule_added_from_outside_tries_every_card() -> None:
     A♦. The mutant tries only 3♣ (2♣ and 3♣ are alike under the built-in rules) and
     offers the claim."""
     rule = _ThreeOfClubsForcesLow()
-    hearts.play.add_rule(rule)
+    hearts.game.play.add_rule(rule)
     try:
         hands = ["KD AS", "2C 3C", "AD 2D", "4C 5C"]
         state = position(hands, Rules(claims=True), leader=0, hearts_broken=True)
@@ -1164,7 +1173,7 @@ def test_a_claim_under_a_rule_added_from_outside_tries_every_card() -> None:
         assert legal_cards(after) == CardSet("2D")  # the added rule is in force
         assert legal_cards(play(state, "KD", "2C")) == CardSet("AD 2D")
     finally:
-        hearts.play.remove_rule(rule)
+        hearts.game.play.remove_rule(rule)
 
 
 def test_a_claim_tries_a_penalty_card_and_its_free_neighbour_apart() -> None:
@@ -1423,7 +1432,7 @@ def test_hearts_are_scoring_cards_only_where_they_score(
 ) -> None:
     """Rule: the scoring cards are those with points, the multiplier cards, and those a
     moon, a bonus or a chip game counts, the hearts too with a bonus for taking none
-    (``hearts.scoring.scoring_cards``): under a point table where hearts are worth
+    (``hearts.game.scoring.scoring_cards``): under a point table where hearts are worth
     nothing, and no bonus for taking none, who took a heart changes no score, and the
     hearts are not scoring cards.
 
@@ -1433,7 +1442,7 @@ def test_hearts_are_scoring_cards_only_where_they_score(
     heart removed from the deck."""
     rules = Rules(**fields)  # type: ignore[arg-type]
     hearts_mask = CardSet(HEARTS).mask
-    cards = hearts.scoring.scoring_cards(rules)
+    cards = hearts.game.scoring.scoring_cards(rules)
     assert cards == CardSet("QS").mask | (hearts_mask if hearts_read else 0)
     # A heart moved from one taker to another changes the score exactly when it is read.
     one = (CardSet("QS 2H").mask, CardSet("3C").mask, 0, 0)
@@ -1442,7 +1451,7 @@ def test_hearts_are_scoring_cards_only_where_they_score(
     assert moved is hearts_read
     # A heart removed from the deck is nobody's to take, so it is no scoring card.
     short = rules.replace(removed="2C 2D 2S 2H")
-    assert hearts.scoring.scoring_cards(short) == cards & ~CardSet("2H").mask
+    assert hearts.game.scoring.scoring_cards(short) == cards & ~CardSet("2H").mask
 
 
 _OFFSETS = {"left": 1, "right": -1, "left2": 2, "right2": -2, "left3": 3, "right3": -3}
@@ -1467,36 +1476,38 @@ def test_the_exchange_gives_each_seat_the_cards_passed_to_it(players: int) -> No
         if direction is hearts.PassDirection.HOLD:
             continue
         offset = players // 2 if str(direction) == "across" else _OFFSETS[str(direction)]
-        got = hearts.passes.exchange(
+        got = hearts.game.passes.exchange(
             [hand.mask for hand in hands], [cards.mask for cards in passed], direction
         )
         for seat in range(players):
             giver = (seat - offset) % players
             assert CardSet.from_mask(got[seat]) == hands[seat] - passed[seat] | passed[giver]
-        assert hearts.passes.received([cards.mask for cards in passed], direction) == tuple(
+        assert hearts.game.passes.received([cards.mask for cards in passed], direction) == tuple(
             passed[(seat - offset) % players].mask for seat in range(players)
         )
     for size in (players - 1, players + 1):
         if not 3 <= size <= 7:
             with pytest.raises(hearts.HeartsError, match=r"for 3 to 7 seats"):
-                hearts.passes.exchange([0] * size, [0] * size, hearts.PassDirection.LEFT)
+                hearts.game.passes.exchange([0] * size, [0] * size, hearts.PassDirection.LEFT)
 
 
 def test_a_pass_of_no_card_passes_nothing() -> None:
     """Rule: a hand passes cards only when it passes some: not on a hold hand, and not
-    when the count is 0 (``hearts.passes.passes_cards``); the dealer's call of a hold
+    when the count is 0 (``hearts.game.passes.passes_cards``); the dealer's call of a hold
     hand is allowed with 0 cards only (docs/variants.md, dealer's choice).
 
     Mutants (passes.py): ``count > 0`` changed to ``count >= 0`` (and ``0`` to ``-1``),
     which says a pass of no card left passes some."""
     left, hold = hearts.PassDirection.LEFT, hearts.PassDirection.HOLD
-    assert hearts.passes.passes_cards(left, 3) and hearts.passes.passes_cards(left, 1)
-    assert not hearts.passes.passes_cards(left, 0)
-    assert not hearts.passes.passes_cards(hold, 0) and not hearts.passes.passes_cards(hold, 3)
+    assert hearts.game.passes.passes_cards(left, 3) and hearts.game.passes.passes_cards(left, 1)
+    assert not hearts.game.passes.passes_cards(left, 0)
+    assert not hearts.game.passes.passes_cards(hold, 0) and not hearts.game.passes.passes_cards(
+        hold, 3
+    )
     rules = Rules()
-    assert hearts.passes.call_refusal(rules, 0, hold, 0) is None
-    assert hearts.passes.call_refusal(rules, 0, left, 2) is None
-    assert hearts.passes.call_refusal(rules, 0, left, 0) is not None
+    assert hearts.game.passes.call_refusal(rules, 0, hold, 0) is None
+    assert hearts.game.passes.call_refusal(rules, 0, left, 2) is None
+    assert hearts.game.passes.call_refusal(rules, 0, left, 0) is not None
 
 
 @pytest.mark.parametrize(("first_trick", "safe"), [("penalty_barred", True), ("open", False)])
@@ -1521,7 +1532,7 @@ def test_a_claim_leading_the_first_trick_counts_on_its_ban(first_trick: str, saf
     state = hearts.from_hands(hands, rules)
     assert state.to_move == (1,) and not state.tricks
     assert (Claim(1) in hearts.legal_moves(state)) is safe
-    verdict = hearts.claims.claim_is_safe(
+    verdict = hearts.game.claims.claim_is_safe(
         rules, 1, state.hand_masks, (), 1, first=True, broken=False
     )
     assert verdict is safe

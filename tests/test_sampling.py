@@ -16,7 +16,7 @@ from test_properties import rules_strategy
 
 import hearts
 from hearts import CardSet, HeartsError, IllegalMoveError, Phase, Play, Rules, State
-from hearts.shuffle import Generator
+from hearts.game.shuffle import Generator
 
 VARIANTS = {
     "standard": Rules(),
@@ -83,7 +83,7 @@ def _consistent_deals(state: State, player: int) -> set[tuple[int, ...]]:
     played = [0] * players
     for seat, card in history(state):
         played[seat] |= 1 << card
-    unseen = list(hearts.cards.cards_of(seen.unseen_mask))
+    unseen = list(hearts.game.cards.cards_of(seen.unseen_mask))
     others = [seat for seat in range(players) if seat != player]
     sizes = [state.hand_masks[seat].bit_count() for seat in others]
     found = set()
@@ -335,7 +335,7 @@ def _brute_force_deals(
 @given(data=st.data())
 def test_the_dealer_counts_what_enumeration_finds(data: st.DataObject) -> None:
     """Groups of possible holders and classes of seats alike count every deal exactly once."""
-    from hearts.sampling import _Dealer
+    from hearts.knowledge.sampling import _Dealer
 
     seats = data.draw(st.integers(2, 5))
     cards = data.draw(st.integers(1, 8))
@@ -359,7 +359,7 @@ def test_the_dealer_counts_what_enumeration_finds(data: st.DataObject) -> None:
 
 def test_deals_shared_within_a_class_of_seats_are_uniform() -> None:
     """Seats allowed the same cards share them uniformly (seats 0 and 1 here, with 2 apart)."""
-    from hearts.sampling import _Dealer
+    from hearts.knowledge.sampling import _Dealer
 
     allowed = {0: (0, 1, 2), 1: (0, 1, 2), 2: (0, 1), 3: (0, 1), 4: (2,), 5: (0, 1, 2)}
     caps = (2, 2, 2)
@@ -396,20 +396,20 @@ def crafted_view(seed: int) -> hearts.PlayerView:
 
 def test_a_view_too_costly_to_count_is_refused() -> None:
     """A crafted view is refused after a bounded count, by the reader of views from outside."""
-    limit = hearts.sampling.DEAL_WORK
+    limit = hearts.knowledge.sampling.DEAL_WORK
 
     def costly(view: hearts.PlayerView) -> bool:
         try:
-            hearts.sampling._count_view(view, limit)
-        except hearts.sampling.DealWorkError:
+            hearts.knowledge.sampling._count_view(view, limit)
+        except hearts.knowledge.sampling.DealWorkError:
             return True
         except HeartsError:
             return False
         return False
 
     view = next(view for view in map(crafted_view, range(50)) if costly(view))
-    with pytest.raises(hearts.sampling.DealWorkError, match=f"more than {limit:,} steps"):
-        hearts.sampling.checked_sample(view, random.Random(0))
+    with pytest.raises(hearts.knowledge.sampling.DealWorkError, match=f"more than {limit:,} steps"):
+        hearts.knowledge.sampling.checked_sample(view, random.Random(0))
     with pytest.raises(hearts.RecordError) as error:
         hearts.view_from_dict(hearts.view_to_dict(view))
     assert str(error.value).startswith(
@@ -426,11 +426,15 @@ def test_the_counted_deals_are_kept_on_the_view_and_nowhere_else() -> None:
     assert seen._dealer is None
     hearts.sample(seen, random.Random(1))
     dealer = seen._dealer
-    assert isinstance(dealer, hearts.sampling._Dealer) and dealer._work > 0
+    assert isinstance(dealer, hearts.knowledge.sampling._Dealer) and dealer._work > 0
     hearts.sample(seen, random.Random(2))
     assert hearts.count_deals(seen) and seen._dealer is dealer
     twin = hearts.view(state, 1)  # equal, but a fresh value: counted afresh
-    assert twin == seen and twin._dealer is None and not hasattr(hearts.sampling, "_KEPT_VIEWS")
+    assert (
+        twin == seen
+        and twin._dealer is None
+        and not hasattr(hearts.knowledge.sampling, "_KEPT_VIEWS")
+    )
     assert hearts.view_from_dict(hearts.view_to_dict(seen))._dealer is None
     assert hearts.count_deals(twin) == hearts.count_deals(seen)
 
@@ -438,19 +442,19 @@ def test_the_counted_deals_are_kept_on_the_view_and_nowhere_else() -> None:
 def test_a_view_too_costly_to_count_is_refused_however_it_was_made() -> None:
     """count_deals and sample stop at DEAL_WORK steps on a view built by hand too: a
     sentence naming the view, in far less than the second an unbounded count took."""
-    limit = hearts.sampling.DEAL_WORK
+    limit = hearts.knowledge.sampling.DEAL_WORK
     for seed in range(50):
         view = crafted_view(seed)
         try:
-            hearts.sampling._count_view(view, limit)
-        except hearts.sampling.DealWorkError:
+            hearts.knowledge.sampling._count_view(view, limit)
+        except hearts.knowledge.sampling.DealWorkError:
             break
         except HeartsError:
             continue
     else:
         raise AssertionError("no crafted view needs more than DEAL_WORK steps")
     message = rf"^P0's view cannot be dealt: counting its deals would take more than {limit:,}"
-    with pytest.raises(hearts.sampling.DealWorkError, match=message):
+    with pytest.raises(hearts.knowledge.sampling.DealWorkError, match=message):
         hearts.count_deals(view)
-    with pytest.raises(hearts.sampling.DealWorkError, match=message):
+    with pytest.raises(hearts.knowledge.sampling.DealWorkError, match=message):
         hearts.sample(view.replace(), random.Random(0))

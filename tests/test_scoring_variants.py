@@ -22,7 +22,7 @@ from hearts import (
     ShootMode,
     State,
 )
-from hearts.rules import PRESETS, STANDARD_POINTS
+from hearts.game.rules import PRESETS, STANDARD_POINTS
 
 
 def play_out(state: State) -> State:
@@ -114,7 +114,7 @@ def test_no_heart_bonus() -> None:
     assert result.changes == (11, 13, -2, -7)
     moon = score(rules, ["QS " + ALL_HEARTS + " 2C 3C", "4C 5C 6C 7C", "", ""])
     assert moon.bonuses == (0, 0, 0, 0)
-    assert hearts.scoring.scoring_cards(
+    assert hearts.game.scoring.scoring_cards(
         Rules(points={**STANDARD_POINTS, "2H": 0}, no_heart_bonus=1)
     ) & (CardSet("2H").mask)
     with pytest.raises(RulesError, match=r"Rules\.no_heart_bonus=-2 adds points, but a chip"):
@@ -247,8 +247,10 @@ def test_a_heart_taken_makes_the_rest_of_the_hand_no_plain_sum() -> None:
     points until every seat holds a heart (docs/scoring.md): the endgame solver must see
     that taking a heart worth nothing still costs the bonus."""
     rules = Rules(points={**STANDARD_POINTS, "2H": 0}, no_heart_bonus=-10, moon="off")
-    assert not hearts.scoring.additive(rules, (CardSet("3H").mask, CardSet("4H").mask, 0, 0))
-    assert hearts.scoring.additive(rules, tuple(CardSet(c).mask for c in ("3H", "4H", "5H", "6H")))
+    assert not hearts.game.scoring.additive(rules, (CardSet("3H").mask, CardSet("4H").mask, 0, 0))
+    assert hearts.game.scoring.additive(
+        rules, tuple(CardSet(c).mask for c in ("3H", "4H", "5H", "6H"))
+    )
 
 
 # --- the moon -----------------------------------------------------------------------------

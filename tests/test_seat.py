@@ -32,7 +32,7 @@ from hearts import (
     ShootChoice,
     State,
 )
-from hearts.cards import CARDS, NUMBER_OF_CARDS, QUEEN_OF_SPADES
+from hearts.game.cards import CARDS, NUMBER_OF_CARDS, QUEEN_OF_SPADES
 
 _CARD_NAMES = sorted((str(card) for card in CARDS), key=len, reverse=True)
 _CARD_TEXT = re.compile("|".join(re.escape(name) for name in _CARD_NAMES))

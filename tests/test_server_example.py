@@ -42,7 +42,7 @@ reports a hang: a guard against a stall on a loaded machine, and no measure of s
 
 SERVER = Path(__file__).parent.parent / "examples" / "server"
 RULES = hearts.Rules.preset("standard")
-CARD_NAMES = re.compile("|".join(re.escape(str(card)) for card in hearts.cards.CARDS))
+CARD_NAMES = re.compile("|".join(re.escape(str(card)) for card in hearts.game.cards.CARDS))
 TOKENS = ["token-0", "token-1", "token-2", "token-3"]
 LIMITED = """
 import errno, os, resource, runpy, signal, sys, threading

@@ -1,4 +1,4 @@
-"""The library's generator (hearts.shuffle.Generator) and the seeded deal.
+"""The library's generator (hearts.game.shuffle.Generator) and the seeded deal.
 
 Rule (issue 25): seeded deals and playouts draw from a generator that the compiled build
 runs natively, and the same seed gives the same game in both builds. The generator is
@@ -22,7 +22,7 @@ import pytest
 
 import hearts
 from hearts import Rules
-from hearts.shuffle import Generator, deal_refusal, seeded_deal
+from hearts.game.shuffle import Generator, deal_refusal, seeded_deal
 
 
 def reference_stream(key: bytes, count: int) -> bytes:
@@ -115,8 +115,8 @@ def test_the_seed_and_the_hand_number_each_change_the_deal() -> None:
 
 
 def _source_module(name: str) -> ModuleType:
-    """``hearts/<name>.py`` of this checkout, run interpreted as a module of its own."""
-    path = Path(__file__).resolve().parents[1] / "hearts" / f"{name}.py"
+    """``hearts/game/<name>.py`` of this checkout, run interpreted as a module of its own."""
+    path = Path(__file__).resolve().parents[1] / "hearts" / "game" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"source_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -20,7 +20,8 @@ import pytest
 from pools import process_pool
 
 import hearts
-from hearts import GameResult, RandomBot, RuleBot, Rules, Tournament, simulation
+from hearts import GameResult, RandomBot, RuleBot, Rules, Tournament
+from hearts.bots import simulation
 
 RULES = Rules(target=30)
 BOTS = [RuleBot(), RandomBot(), RandomBot(), RuleBot()]
@@ -338,7 +339,7 @@ def test_results_run_reads_the_header_back_and_refuses_a_damaged_one(tmp_path: P
 
 
 class _Clock:
-    """A :class:`hearts.simulation.ProgressClock` whose time moves only when the test says.
+    """A :class:`hearts.bots.simulation.ProgressClock` whose time moves only when the test says.
 
     ``advance`` moves it, and returns only once the progress thread that was waiting has
     acted on the move (and waits again, or has stopped), so what is written and when

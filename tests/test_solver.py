@@ -303,7 +303,7 @@ def test_solve_searches_at_most_28_cards_at_every_table_size(players: int, most:
         with pytest.raises(hearts.SearchLimitError) as error:
             hearts.solve(state, max_tricks=13)
         assert str(error.value) == (
-            f"solve searches at most 28 cards still in the hands (hearts.solver.MAX_SOLVE_CARDS), "
+            f"solve searches at most 28 cards still in the hands (hearts.bots.solver.MAX_SOLVE_CARDS), "
             f"and this {players}-player hand has {cards} left: play on to a later trick (at "
             f"{players} players, {most} tricks or fewer)."
         )
@@ -313,7 +313,7 @@ def test_solve_searches_at_most_28_cards_at_every_table_size(players: int, most:
     with pytest.raises(hearts.SearchLimitError, match=r"limit of 1 positions searched"):
         hearts.solve(state, max_tricks=13, max_nodes=1)
     assert hearts.solve(leading(rules, players, min(most, 3)), max_tricks=13).nodes > 0
-    assert hearts.solver.MAX_SOLVE_CARDS // players == most
+    assert hearts.bots.solver.MAX_SOLVE_CARDS // players == most
 
 
 def test_solve_stops_at_max_nodes_with_a_sentence() -> None:
@@ -357,7 +357,7 @@ def test_the_search_lets_ctrl_c_in_every_16384_positions(monkeypatch: pytest.Mon
         if len(calls) == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(hearts.solver, "check_interrupts", interrupted)
+    monkeypatch.setattr(hearts.bots.solver, "check_interrupts", interrupted)
     state = leading(Rules(), 2, 6)  # 120,035 positions: seven looks
     with pytest.raises(KeyboardInterrupt):
         hearts.solve(state, every_move=True)
@@ -368,7 +368,7 @@ def test_the_module_that_lets_ctrl_c_in_is_never_compiled() -> None:
     """check_interrupts only works as interpreted code: mypyc must not compile errors.py."""
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
     lists = re.findall(r"^include = \[(.*?)^\]", text, re.MULTILINE | re.DOTALL)
-    compiled = [listed for listed in lists if '"hearts/solver.py"' in listed]
+    compiled = [listed for listed in lists if '"hearts/bots/solver.py"' in listed]
     assert len(compiled) == 1 and '"hearts/errors.py"' not in compiled[0]
     assert hearts.errors.__file__.endswith(".py")  # in the build under test too
 
@@ -409,14 +409,14 @@ def test_searchbot_plays_out_a_deal_too_big_to_solve(monkeypatch: pytest.MonkeyP
 
     played_out = moves(0)
     assert moves(4) != played_out  # solving these deals chooses otherwise...
-    monkeypatch.setattr(hearts.bots, "ENDGAME_NODES", 1)
+    monkeypatch.setattr(hearts.bots.reference, "ENDGAME_NODES", 1)
     assert moves(4) == played_out  # ...unless each needs more positions than allowed
 
 
 SOLVE_FOR_EVER = """
 import random, signal, sys
 import hearts
-from hearts.solver import solve_position
+from hearts.bots.solver import solve_position
 
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
 state, rng = hearts.new_game(hearts.Rules(), seed=0), random.Random(0)

@@ -15,7 +15,7 @@ from sampling_checks import random_positions
 
 import hearts
 from hearts import CardSet, HeartsError, Phase, PlayerView, Rules, Suit, tensor
-from hearts.knowledge import played_by
+from hearts.game.seat import played_by
 from hearts.tensor import CARD_SLOTS, bounds, encode, fields, layout, score_scale, size, table
 
 ROOT = Path(__file__).resolve().parent.parent

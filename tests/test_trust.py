@@ -32,9 +32,9 @@ from collections.abc import Iterator
 import pytest
 
 import hearts
+import hearts.bots.isolation
 import hearts.cli
 import hearts.env
-import hearts.isolation
 from hearts import (
     HandResult,
     HeartsError,
@@ -45,7 +45,7 @@ from hearts import (
     SearchBot,
     State,
 )
-from hearts.play import (
+from hearts.game.play import (
     Position,  # every module a program may import is walked, not only those of hearts
 )
 
@@ -133,8 +133,8 @@ def secrets_of(state: State) -> set[int]:
     for hand, dealt in zip(state.hand_masks, state.dealt_masks, strict=True):
         for mask in (hand, dealt):
             found.add(mask)
-            found.update(mask & suit for suit in hearts.cards.SUIT_MASKS)
-    return {mask for mask in found if hearts.cards.card_count(mask) >= 2}
+            found.update(mask & suit for suit in hearts.game.cards.SUIT_MASKS)
+    return {mask for mask in found if hearts.game.cards.card_count(mask) >= 2}
 
 
 def leaks(
@@ -221,7 +221,7 @@ def test_the_walk_finds_a_planted_leak(public_ints: set[int]) -> None:
     """The walk is not blind: a view, or a hand's mask, kept on a module is found."""
     state = hearts.new_game(seed=2)
     state = hearts.apply(state, hearts.legal_moves(state)[0])
-    planted = hearts.sampling
+    planted = hearts.knowledge.sampling
     try:
         planted.__dict__["_planted"] = {"cache": [hearts.view(state, 1)]}
         assert any(
@@ -293,11 +293,11 @@ def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
 
 
 PUBLIC_CACHES = {
-    "hearts.passes._combinations": "keyed by a hand size and a pass count",
-    "hearts.env._pass_calls": "keyed by the Rules",
-    "hearts.tensor._fields": "keyed by the number of players",
-    "hearts.tensor._constants": "keyed by the Rules",
-    "hearts.batch._make_rules": "keyed by the Rules (the batched engine's tables)",
+    "hearts.game.passes._combinations": "keyed by a hand size and a pass count",
+    "hearts.rl.env._pass_calls": "keyed by the Rules",
+    "hearts.rl.tensor._fields": "keyed by the number of players",
+    "hearts.rl.tensor._constants": "keyed by the Rules",
+    "hearts.rl.batch._make_rules": "keyed by the Rules (the batched engine's tables)",
 }
 """Every cache a ``hearts`` module keeps, and why its keys are public: a cache keyed by a
 seat's cards would answer another seat's guesses (its hits count in ``cache_info``)."""
@@ -313,7 +313,7 @@ def test_every_module_cache_is_keyed_by_public_data() -> None:
     assert found <= set(PUBLIC_CACHES)  # hearts.batch is reached only where it was imported
     for name in PUBLIC_CACHES:  # and each cache listed is still there
         module, _, attribute = name.rpartition(".")
-        if module == "hearts.batch" and importlib.util.find_spec("jax") is None:
+        if module == "hearts.rl.batch" and importlib.util.find_spec("jax") is None:
             continue  # the jax extra is not installed
         assert callable(getattr(importlib.import_module(module), attribute).cache_info), name
 
@@ -336,7 +336,7 @@ def test_an_isolated_bots_answer_is_read_as_data_and_its_time_is_bounded() -> No
     payload = pickle.dumps(ElsewhereBot())  # any pickle: unpickling it would run code
     for answer in (payload, b"[]", b'{"move": {"type": "play"}}', b'{"error": "boom"}'):
         with pytest.raises(HeartsError, match=r"^The isolated bot 'x' (answered|failed)"):
-            hearts.isolation._read_answer(answer, "x", 0)
+            hearts.bots.isolation._read_answer(answer, "x", 0)
     state = hearts.new_game(seed=1)
     state = hearts.apply(state, hearts.legal_moves(state)[0])
     seen = hearts.view(state, 0)

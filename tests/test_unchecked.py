@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from test_properties import rules_strategy
 
 import hearts
-from hearts import CardSet, Phase, Play, Rules, engine, transitions
+from hearts import CardSet, Phase, Play, Rules
+from hearts.game import engine, transitions
 
 
 def play_both_ways(rules: Rules, seed: int, hands: int | None = None) -> int:
@@ -88,7 +89,7 @@ def test_plays_come_in_card_order_for_any_mask() -> None:
     for _ in range(500):
         seat = rng.randrange(7)
         mask = rng.getrandbits(55)
-        expected = tuple(Play(seat, card) for card in hearts.cards.cards_of(mask))
+        expected = tuple(Play(seat, card) for card in hearts.game.cards.cards_of(mask))
         assert transitions.plays_of(seat, mask) == expected
 
 

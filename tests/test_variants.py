@@ -479,8 +479,8 @@ def test_queen_breaks_hearts_only_when_led() -> None:
     assert not play(discarded, "3S", "4S").hearts_broken
     led = play(position(["2S 3D", "QS 2H", "3S 5D", "4S 6D"], rules, leader=1), "QS")
     assert led.hearts_broken
-    assert hearts.play.breaks_hearts(rules, Card("QS"), led=True)
-    assert not hearts.play.breaks_hearts(rules, Card("QS"))
+    assert hearts.game.play.breaks_hearts(rules, Card("QS"), led=True)
+    assert not hearts.game.play.breaks_hearts(rules, Card("QS"))
     with pytest.raises(RulesError, match=r"Rules\.queen_breaks_hearts is False, so Q♠ never"):
         Rules(queen_breaks_only_when_led=True)
 

@@ -43,8 +43,10 @@ from typing import Final
 import attrs
 
 from hearts import __version__, compiled
-from hearts.bots import Bot, GameResult
-from hearts.bots import play_game as play_bots
+from hearts.bots.isolation import Isolated
+from hearts.bots.reference import Bot, GameResult
+from hearts.bots.reference import play_game as play_bots
+from hearts.bots.simulation import Progress, ResultsRun, Tournament, results_run, tournament_seed
 from hearts.cli._bots import BOTS as BUILT_IN_BOTS
 from hearts.cli._bots import ENTRY_POINT_GROUP, seat_bots, spec_of
 from hearts.cli._input import (
@@ -61,12 +63,10 @@ from hearts.cli._show import add_arguments as _show_arguments
 from hearts.cli._show import show as _show
 from hearts.cli._workers import Terminated, terminating, worker_pool
 from hearts.errors import HeartsError
-from hearts.isolation import Isolated
-from hearts.moves import Move
+from hearts.game.moves import Move
+from hearts.game.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
+from hearts.game.state import State
 from hearts.records import GameRecord, RecordError, Replay, dumps, format_hand, loads, replay
-from hearts.rules import MAX_NUMBER, MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
-from hearts.simulation import Progress, ResultsRun, Tournament, results_run, tournament_seed
-from hearts.state import State
 
 __all__ = ["BOTS", "game_seed", "main", "play_game", "play_random_game"]
 

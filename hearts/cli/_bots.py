@@ -19,11 +19,11 @@ from typing import Final
 
 import attrs
 
-from hearts.bots import Bot, RandomBot, RuleBot, SearchBot, is_bot
+from hearts.bots.reference import Bot, RandomBot, RuleBot, SearchBot, is_bot
 from hearts.cli._input import hint
 from hearts.errors import HeartsError, describe_value
-from hearts.moves import Move
-from hearts.views import PlayerView
+from hearts.game.moves import Move
+from hearts.knowledge.views import PlayerView
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "rule": RuleBot(), "search": SearchBot()}
 """The built-in bots by name: ``hearts.cli.BOTS``, documented there."""

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import NoReturn
 
 from hearts.errors import HeartsError
+from hearts.game.rules import PRESETS, Rules
 from hearts.records import RecordError
 from hearts.records.read import read_rules
-from hearts.rules import PRESETS, Rules
 
 
 class UsageError(Exception):

@@ -21,12 +21,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from hearts import svg
 from hearts.cli._input import UsageError, cannot, printable, read_json, read_text, whole
-from hearts.display import count
+from hearts.display import svg
+from hearts.display.layout import count
+from hearts.game.state import HandResult, Phase, State
+from hearts.knowledge.views import PlayerView, view
 from hearts.records import Replay, loads, replay
-from hearts.state import HandResult, Phase, State
-from hearts.views import PlayerView, view
 
 __all__ = ["add_arguments", "hands_started", "moment", "seat", "show"]
 

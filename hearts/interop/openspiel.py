@@ -43,12 +43,12 @@ import numpy as np
 import pyspiel
 
 import hearts
-from hearts.cards import CARDS, Card, CardSet, cards_of
 from hearts.errors import HeartsError, IllegalMoveError, RulesError, describe_value
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
-from hearts.passes import pick_refusal, pickable
-from hearts.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
-from hearts.state import Phase, State
+from hearts.game.cards import CARDS, Card, CardSet, cards_of
+from hearts.game.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.passes import pick_refusal, pickable
+from hearts.game.rules import PRESETS, STANDARD_POINTS, PassDirection, Rules, ShootMode
+from hearts.game.state import Phase, State
 
 __all__ = [
     "GAME_NAME",

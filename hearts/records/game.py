@@ -13,9 +13,14 @@ from typing import IO, Final, cast
 
 import attrs
 
-from hearts.engine import apply, new_game
 from hearts.errors import HeartsError
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.engine import apply, new_game
+from hearts.game.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.rules import (
+    PRESETS,
+    Rules,
+)
+from hearts.game.state import State
 from hearts.records.moves import move_body, read_move
 from hearts.records.read import (
     RECORD_SCHEMA,
@@ -38,11 +43,6 @@ from hearts.records.read import (
     show,
     too_long,
 )
-from hearts.rules import (
-    PRESETS,
-    Rules,
-)
-from hearts.state import State
 
 _METADATA_STRINGS: Final = ("date", "table")
 _MAX_DEPTH: Final = 64

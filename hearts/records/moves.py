@@ -12,9 +12,16 @@ import abc
 from collections.abc import Mapping
 from typing import Final, TypeVar, cast
 
-from hearts.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, Card, CardSet
 from hearts.errors import HeartsError
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.cards import ALL_CARDS, CARDS, NUMBER_OF_CARDS, Card, CardSet
+from hearts.game.moves import ChoosePass, Claim, Deal, Move, Pass, Play, ShootChoice
+from hearts.game.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PassDirection,
+    Rules,
+    ShootMode,
+)
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
@@ -27,13 +34,6 @@ from hearts.records.read import (
     read_fields,
     short,
     show,
-)
-from hearts.rules import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PassDirection,
-    Rules,
-    ShootMode,
 )
 
 _MOVE_FIELDS: Final[dict[str, tuple[str, ...]]] = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from hearts.cards import Card, mask_of
 from hearts.errors import HeartsError, NotationError
-from hearts.moves import Move
+from hearts.game.cards import Card, mask_of
+from hearts.game.moves import Move
 from hearts.records.moves import MoveForm, checked_move
 from hearts.records.read import SHOWN, parse_int, short, show
 

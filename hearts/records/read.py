@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NoReturn, TypeVar, cast
 
-from hearts.cards import ALL_CARDS, CARDS, Card, CardSet, cards_of
 from hearts.errors import HeartsError, NotationError
-from hearts.rules import (
+from hearts.game.cards import ALL_CARDS, CARDS, Card, CardSet, cards_of
+from hearts.game.rules import (
     FLAG_FIELDS,
     PRESETS,
     FirstLead,

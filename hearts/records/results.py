@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts.cards import ALL_CARDS, CardSet
-from hearts.engine import start_hand
-from hearts.passes import passable, passer
+from hearts.game.cards import ALL_CARDS, CardSet
+from hearts.game.engine import start_hand
+from hearts.game.passes import passable, passer
+from hearts.game.rules import (
+    PassDirection,
+    Rules,
+    ShootMode,
+)
+from hearts.game.scoring import score_hand
+from hearts.game.state import HandResult, State, Trick
 from hearts.records.read import (
     MAX_SEATS,
     RECORD_SCHEMA,
@@ -30,13 +37,6 @@ from hearts.records.read import (
     show,
 )
 from hearts.records.verify import check_equal, replay_claim, replay_pass, replay_play
-from hearts.rules import (
-    PassDirection,
-    Rules,
-    ShootMode,
-)
-from hearts.scoring import score_hand
-from hearts.state import HandResult, State, Trick
 
 
 def trick_body(trick: Trick) -> dict[str, object]:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from hearts.engine import start_hand
 from hearts.errors import HeartsError
-from hearts.play import played_mask_unchecked
+from hearts.game.engine import start_hand
+from hearts.game.play import played_mask_unchecked
+from hearts.game.rules import PassDirection, Rules
+from hearts.game.state import Phase, State
+from hearts.knowledge.sampling import DealWorkError, checked_sample
+from hearts.knowledge.views import PlayerView, view
 from hearts.records.read import (
     RECORD_SCHEMA,
     RecordError,
@@ -39,10 +43,6 @@ from hearts.records.results import (
     trick_body,
 )
 from hearts.records.verify import compare, replay_claim, replay_pass, replay_play
-from hearts.rules import PassDirection, Rules
-from hearts.sampling import DealWorkError, checked_sample
-from hearts.state import Phase, State
-from hearts.views import PlayerView, view
 
 _HAND_FIELDS: Final = ("phase", "hand_number", "scores", "results", "pass_direction", "pass_count")
 _TRICK_FIELDS: Final = ("to_move", "leader", "trick", "tricks", "taken", "hearts_broken")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts.cards import CardSet
-from hearts.display import count, shoot_text
-from hearts.passes import receiver
+from hearts.display.layout import count, shoot_text
+from hearts.game.cards import CardSet
+from hearts.game.passes import receiver
+from hearts.game.rules import PassDirection, Rules
+from hearts.game.state import HandResult
 from hearts.records.read import check_rules_argument
 from hearts.records.results import check_result_argument
-from hearts.rules import PassDirection, Rules
-from hearts.state import HandResult
 
 
 def _per_seat(values: Sequence[int], signed: bool = False) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from hearts.cards import Card, CardSet
-from hearts.engine import apply, apply_unchecked, legal_moves
 from hearts.errors import IllegalMoveError
-from hearts.moves import ChoosePass, Claim, Deal, Move, Pass, Play
+from hearts.game.cards import Card, CardSet
+from hearts.game.engine import apply, apply_unchecked, legal_moves
+from hearts.game.moves import ChoosePass, Claim, Deal, Move, Pass, Play
+from hearts.game.rules import PassDirection
+from hearts.game.state import Phase, State, Trick
 from hearts.records.read import RecordError, named, show
-from hearts.rules import PassDirection
-from hearts.state import Phase, State, Trick
 
 
 def _applied(state: State, move: Move, path: str) -> State:

@@ -1,0 +1,35 @@
+"""Bots and the search behind them, tournaments and simulation.
+
+The reference bots, :func:`play_game`, :func:`playout` and :func:`solve` are in
+:mod:`hearts.bots.reference` and re-exported here (``hearts.bots.SearchBot`` works as
+before); the playout policies, the endgame solver, ISMCTS, tournaments and results files
+and the isolation of untrusted bots are this package's other modules.
+
+>>> import hearts.bots
+>>> hearts.bots.SearchBot is hearts.SearchBot
+True
+"""
+
+from hearts.bots.reference import (
+    ENDGAME_NODES,
+    Bot,
+    GameResult,
+    RandomBot,
+    RuleBot,
+    SearchBot,
+    play_game,
+    playout,
+    solve,
+)
+
+__all__ = [
+    "ENDGAME_NODES",
+    "Bot",
+    "GameResult",
+    "RandomBot",
+    "RuleBot",
+    "SearchBot",
+    "play_game",
+    "playout",
+    "solve",
+]
