@@ -257,6 +257,7 @@ EQUIVALENT: dict[str, str] = {
     "hearts/game/claims.py:_ClaimSearch._kinds: 1 -> 2 #4": "redundant: adds the claimer's 2♣ to every club alike, so the kinds are the same",
     "hearts/game/claims.py:_ClaimSearch._kinds: kinds.add(kind) -> pass": "pruning: every card its own kind makes the search try them all",
     "hearts/game/claims.py:_ClaimSearch._kinds: kind not in kinds -> True": "pruning: every card its own kind makes the search try them all",
+    "hearts/game/passes.py:PassMoves.index: assert isinstance(start, int) and (stop is None or isinstance(stop,... -> pass": "redundant: the loop above has refused every start and stop that is not an int (or None); the assert only tells the type checker",
 }
 """Mutants no test can tell from the real code, by :attr:`Mutant.key`, with the reason.
 
@@ -294,6 +295,8 @@ EQUIVALENT_SECOND: dict[str, str] = {
     "hearts/game/claims.py:_leads_win: mine & -mine -> mine | -mine": "representation: mine | -mine is minus the lowest card's bit, whose bit_length is that of the bit itself",
     "hearts/game/scoring.py:_game_winners: min(seat, partner[seat]) -> max(seat, partner[seat])": "representation: a partnership named by its higher seat instead of its lower: the number of partnerships among the winners is the same",
     "hearts/game/play.py:RulesOfPlay.__init__: rules.players - 2 -> 2 - rules.players": "unread: club_leads asks first_leader about seats 0 and 1; the empty hands padded after them are never read",
+    "hearts/game/passes.py:_combinations: comb(size, count) > 1000 -> comb(size, count) < 1000": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py checks both)",
+    "hearts/game/passes.py:PassMoves.index: isinstance(start, int) and (stop is None or isinstance(stop, int)) -> isinstance(start, int) or (stop is None or isinstance(stop, int))": "redundant: the loop above has refused every start and stop that is not an int (or None); the assert only tells the type checker",
 }
 """The same as :data:`EQUIVALENT`, for the mutants of the second set of operators
 (``--operators second``), each read after the full run of 2026-11-27."""
@@ -310,6 +313,8 @@ EQUIVALENT_THIRD: dict[str, str] = {
     "hearts/game/claims.py:_ClaimSearch._after: after.hands[self.seat] -> after.hands[0]": "unreachable: after a whole trick every seat holds as many cards, so seat 0's hand is empty exactly when the claimer's is (and a claimer with no card left wins at its lead too); only hand-built hands of unequal sizes tell them apart",
     "hearts/game/claims.py:_ClaimSearch._kinds: claimer & _CHUNKS[chunk] -> _CHUNKS[chunk]": "pruning: every card of the suit above counts, so each card of a suit is a kind of its own: the search tries every card",
     "hearts/game/claims.py:_ClaimSearch._kinds: bit & self.named -> self.named": "redundant today: the named flag made the same for every card, as the second set's bit | self.named (EQUIVALENT_SECOND), which see",
+    "hearts/game/passes.py:_combinations: return tuple(combinations(range(size), count)) -> None": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py checks both)",
+    "hearts/game/passes.py:PassMoves.__init__: unpassable & ALL_CARDS -> unpassable": "redundant: the hands are checked to hold cards only, so the bits of unpassable outside the cards remove nothing from them",
 }
 """The same as :data:`EQUIVALENT`, for the mutants of the third set of operators
 (``--operators third``), each read after the run of 2026-11-29 (``hearts/game/scoring.py``,

@@ -1560,3 +1560,19 @@ def test_pass_moves_take_every_seat_and_count_of_their_range() -> None:
             PassMoves((0,), (hand,), count)
     with pytest.raises(hearts.HeartsError, match=r"^PassMoves's seats must be indices of its"):
         PassMoves((-1,), (hand, hand), 3)
+
+
+def test_pass_moves_take_seats_in_any_order_each_once() -> None:
+    """API: ``PassMoves`` lists the passes of the seats it names, in the order named, and
+    refuses a seat named twice, wherever the second time is (the constructor's checks,
+    issue 39).
+
+    Mutants (passes.py, ``_seats``): ``named >> seat & 1`` to ``named >> seat`` (a seat
+    taken for a repeat when a higher one came first) and ``named |= 1 << seat`` to
+    ``named = 1 << seat`` (only the last seat remembered), in the run of 2026-11-29."""
+    hands = tuple(CardSet(cards).mask for cards in ("2C 3C", "4C 5C", "6C 7C"))
+    moves = PassMoves((2, 0), hands, 2)
+    assert list(moves) == [Pass(2, CardSet("6C 7C")), Pass(0, CardSet("2C 3C"))]
+    for seats in ((1, 2, 1), (0, 0), (2, 0, 1, 2)):
+        with pytest.raises(hearts.HeartsError, match=r"^PassMoves's seats must each be named once"):
+            PassMoves(seats, hands, 2)
