@@ -31,11 +31,8 @@ from hearts.game.cards import (
     CARDS,
     DECK_MASK,
     FIRST_JOKER,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
     Card,
     CardSet,
-    Suit,
 )
 from hearts.game.options import (
     MAX_JOKERS,
@@ -72,10 +69,17 @@ from hearts.game.options import (
     default_removed,
     did_you_mean,
     field_error,
-    is_whole_number,
     shown_value,
 )
 from hearts.game.presets import PRESET_TABLE
+from hearts.game.rule_checks import (
+    check_ending,
+    check_partners,
+    check_passing,
+    check_play,
+    checked_deck,
+    derived_tables,
+)
 
 __all__ = [
     "MAX_JOKERS",
@@ -383,244 +387,17 @@ class Rules:
         for name in FLAG_FIELDS:
             if not isinstance(value := getattr(self, name), bool):
                 raise field_error(name, "True or False", value)
-        deck = self._checked_deck()
+        deck = checked_deck(self)
         hand_size = deck.bit_count() // self.players
-        self._check_passing(deck, hand_size)
+        check_passing(self, deck, hand_size)
         for name, (optional, low, must) in NUMBER_LIMITS.items():
             value = getattr(self, name)
             if value is not None or not optional:
                 check_whole_number(name, value, must, low)
-        self._check_play()
-        self._check_partners()
-        self._check_ending()
-        self._build_tables(deck, hand_size)
-
-    def _checked_deck(self) -> int:
-        players, jokers = self.players, self.jokers
-        if jokers >= players:
-            raise RulesError(
-                f"Rules.jokers is {jokers}, but a trick of {players} players must hold a card "
-                "that is not a joker; use fewer jokers than players."
-            )
-        if self.removed.mask & ~DECK_MASK:
-            raise RulesError("Rules.removed may only name cards of the 52-card deck, not jokers.")
-        deck = DECK_MASK & ~self.removed.mask | ((1 << jokers) - 1) << FIRST_JOKER
-        size = deck.bit_count()
-        if size % players:
-            fields = "Rules.removed and Rules.jokers leave" if jokers else "Rules.removed leaves"
-            usual = default_removed(players)
-            usual_text = f"remove {usual}" if usual else "remove nothing"
-            usual_text += {3: " or add 2 jokers", 5: " or add 3 jokers"}.get(players, "")
-            raise RulesError(
-                f"{fields} {size} cards, which {players} players cannot share evenly; the "
-                f"usual choice for {players} players is to {usual_text}."
-            )
-        if not deck & SUIT_MASKS[Suit.CLUBS]:
-            raise RulesError(
-                "Rules.removed takes out every club, so no card can lead the first trick."
-            )
-        return deck
-
-    def _check_passing(self, deck: int, hand_size: int) -> None:
-        count, players = self.pass_count, self.players
-        if not self.pass_cycle:
-            raise RulesError(
-                "Rules.pass_cycle must name at least one direction; use 'none' for no passing."
-            )
-        if not self.dealer_chooses_pass and set(self.pass_cycle) == {PassDirection.HOLD}:
-            # No card is ever passed, so the hand size does not bound the count.
-            check_whole_number("pass_count", count, "a whole number, 1 or more", 1)
-            return
-        must = f"a whole number from 1 to the hand size ({hand_size})"
-        end = "; use pass_cycle='none' for a game without passing."
-        if is_whole_number(count) and count > hand_size:
-            end = (
-                "; give fewer (the dealer calls 1 to Rules.pass_count cards)."
-                if self.dealer_chooses_pass
-                else "; give fewer, or pass_cycle='none' for a game without passing."
-            )
-        check_whole_number("pass_count", count, must, 1, hand_size, end)
-        passable = hand_size - (self.unpassable.mask & deck).bit_count()
-        if count > passable:
-            raise RulesError(
-                f"Rules.unpassable holds {len(self.unpassable)} cards, so a hand of {hand_size} "
-                f"holding all of them could pass only {max(passable, 0)}, fewer than "
-                f"Rules.pass_count ({count})."
-            )
-        for direction in self.pass_cycle:
-            if not direction.allowed_with(players):
-                why = (
-                    f"{players} players have no seat across"
-                    if direction is PassDirection.ACROSS
-                    else f"with {players} players that seat is reached by another direction"
-                )
-                raise RulesError(
-                    f"Rules.pass_cycle passes {direction}, which {players} players cannot: {why}."
-                )
-
-    def _check_play(self) -> None:
-        if self.queen_breaks_only_when_led and not self.queen_breaks_hearts:
-            raise RulesError(
-                "Rules.queen_breaks_only_when_led says when Q♠ breaks hearts, but "
-                "Rules.queen_breaks_hearts is False, so Q♠ never does: set both, or neither."
-            )
-        if self.multiplier_alone and not self.multipliers:
-            raise RulesError(
-                f"Rules.multiplier_alone={self.multiplier_alone} scores a multiplier card taken "
-                "without points, but Rules.multipliers names none: name one, as "
-                "{'TC': 2}, or leave multiplier_alone at 0."
-            )
-
-    def _check_partners(self) -> None:
-        if not self.partners:
-            if not self.partners_shoot_together:
-                raise RulesError(
-                    "Rules.partners_shoot_together=False says how a partnership shoots the "
-                    "moon, but Rules.partners is False: set partners=True, or leave it."
-                )
-            return
-        if self.players != 4:
-            raise RulesError(
-                f"Rules.partners plays two partnerships of partners sitting opposite, which "
-                f"needs 4 players; got Rules.players={self.players}."
-            )
-        clashes = [
-            (
-                self.chips is not None,
-                "Rules.chips: the pool is shared by players, not partnerships",
-            ),
-            (self.sun is not ShootMode.OFF, "Rules.sun: no source plays the sun in partnerships"),
-            (
-                self.moon in (ShootMode.CHOOSE, ShootMode.SAFETY),
-                f"Rules.moon={self.moon.value!r}: a shot scored for a partnership is added or "
-                "subtracted as given (use 'add' or 'subtract')",
-            ),
-        ]
-        for clash, why in clashes:
-            if clash:
-                raise RulesError(f"Rules.partners cannot be played with {why}.")
-
-    def _check_ending(self) -> None:
-        if self.chips is not None:
-            for name in ("moon", "sun"):
-                if getattr(self, name) is ShootMode.CHOOSE:
-                    raise RulesError(
-                        f"Rules.{name}='choose' asks the shooter how to score its shot, but in "
-                        "a chip game (Rules.chips) card points and shots do not change the "
-                        f"chips, so the question would change nothing: leave Rules.{name} at "
-                        "its default."
-                    )
-            if self.play_on_ties:
-                raise RulesError(
-                    "Rules.play_on_ties is for points scoring; a chip game (Rules.chips) ends "
-                    "when a player holds every chip or none, and equal holdings share the win."
-                )
-            if self.multipliers or self.multiplier_alone:
-                raise RulesError(
-                    "Rules.multipliers multiply the card points a player takes, but a chip "
-                    "game (Rules.chips) never reads points: leave Rules.multipliers empty "
-                    "and Rules.multiplier_alone at 0."
-                )
-            if self.no_heart_bonus:
-                raise RulesError(
-                    f"Rules.no_heart_bonus={self.no_heart_bonus} adds points, but a chip game "
-                    "(Rules.chips) pays the pool to those who took no penalty card and never "
-                    "reads points: leave Rules.no_heart_bonus at 0."
-                )
-        elif self.target is None and self.hands is None:
-            raise RulesError(
-                "Rules.target and Rules.hands are both None, so the game would never end; "
-                "set a target score or a number of hands."
-            )
-        elif self.play_on_ties and self.score_floor is not None:
-            raise RulesError(
-                "Rules.play_on_ties plays on while the lowest total is shared, but with "
-                f"Rules.score_floor={self.score_floor} players held at the floor can stay "
-                "tied hand after hand and the game might never end; drop one of the two."
-            )
-
-    def _build_tables(self, deck: int, hand_size: int) -> None:
-        table = [0] * len(CARDS)
-        groups: dict[int, int] = {}  # the masks of the cards worth each value, in card order
-        positive = bonus = 0
-        for card, value in self.points:
-            if deck >> card & 1:
-                table[card] = value
-                groups[value] = groups.get(value, 0) | 1 << card
-                if value > 0:
-                    positive |= 1 << card
-                else:
-                    bonus |= 1 << card
-        total = sum(table)
-        if self.chips is None and total <= 0 and (self.hands is None or self.play_on_ties):
-            raise RulesError(
-                f"Rules.points give the deck {total} points in all, so totals could never "
-                + (
-                    "reach Rules.target"
-                    if self.hands is None
-                    else "break a tie (Rules.play_on_ties)"
-                )
-                + "; give the cards more points, or end the game by Rules.hands."
-            )
-        penalty = positive if self.penalty_cards is None else self.penalty_cards.mask & deck
-        multiplier_mask = 0
-        for card, _ in self.multipliers:
-            multiplier_mask |= 1 << card
-        multiplier_mask &= deck
-        if self.chips is not None and not penalty:
-            raise RulesError(
-                "Rules.chips needs penalty cards (Rules.penalty_cards, or cards worth points): "
-                "with none, every player always shares the pool and the game never ends."
-            )
-        moon_mask = positive | bonus if self.moon_needs_bonus_cards else positive
-        if moon_mask.bit_count() == 1 and self.chips is None and self.hands is None:
-            only = (
-                f"Rules.points make {CARDS[moon_mask.bit_length() - 1]} the only card worth "
-                "points, so whoever takes it shoots the moon every hand"
-            )
-            if self.moon is ShootMode.SUBTRACT:
-                raise RulesError(
-                    f"{only}; with Rules.moon='subtract' no total would ever grow and the game "
-                    "would never end: score the moon another way, give more cards points, or "
-                    "end the game by Rules.hands."
-                )
-            if self.moon is not ShootMode.OFF and self.resets:
-                raise RulesError(
-                    f"{only} and the others' totals grow in equal steps; with Rules.resets="
-                    f"{list(self.resets)} they can be sent back every time and the game would "
-                    "never end: drop the resets, give more cards points, or end the game by "
-                    "Rules.hands."
-                )
-        moon = self.moon_value or sum(value for value in table if value > 0)
-        hearts = SUIT_MASKS[Suit.HEARTS]
-        clubs = deck & SUIT_MASKS[Suit.CLUBS]
-        queen = QUEEN_OF_SPADES.mask if self.queen_breaks_hearts else 0
-        breaking = hearts | (0 if self.queen_breaks_only_when_led else queen)
-        tables = {
-            "deck_mask": deck,
-            "hand_size": hand_size,
-            "lowest_club": CARDS[(clubs & -clubs).bit_length() - 1],
-            "card_points": tuple(table),
-            "point_mask": positive | bonus,
-            "positive_mask": positive,
-            "point_groups": tuple(groups.items()),
-            "penalty_mask": penalty,
-            "bonus_mask": bonus,
-            "moon_mask": moon_mask,
-            "moon_points": moon,
-            "sun_points": self.sun_value or 2 * moon,
-            "multiplier_mask": multiplier_mask,
-            "partner_seats": (2, 3, 0, 1) if self.partners else (),
-            "breaking_mask": deck & breaking,
-            "lead_breaking_mask": deck & (breaking | queen),
-            "first_trick_barred": {
-                FirstTrick.PENALTY_BARRED: penalty,
-                FirstTrick.HEARTS_BARRED: deck & hearts,
-                FirstTrick.OPEN: 0,
-                FirstTrick.FIRST_TURN_HEARTS: penalty,
-            }[self.first_trick],
-        }
-        for name, derived in tables.items():
+        check_play(self)
+        check_partners(self)
+        check_ending(self)
+        for name, derived in derived_tables(self, deck, hand_size).items():
             object.__setattr__(self, name, derived)
 
     @property
