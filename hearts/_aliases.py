@@ -4,10 +4,12 @@
 :mod:`hearts.knowledge.views`, and so on (the changelog lists every move). So that code
 and pickles written against the old paths keep working, importing an old path gives the
 module at its new one (the same module object) with a :class:`DeprecationWarning`. The
-documented paths ``hearts.env``, ``hearts.tensor``, ``hearts.batch``, ``hearts.svg`` and
-``hearts.text`` are modules of their own and do not warn.
+documented paths ``hearts.env``, ``hearts.env_parallel``, ``hearts.tensor``,
+``hearts.batch``, ``hearts.svg`` and ``hearts.text`` are modules of their own and do not
+warn.
 
->>> import warnings, importlib
+>>> import importlib, sys, warnings
+>>> _ = sys.modules.pop("hearts.scoring", None)  # as in a process that never imported it
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
 ...     old = importlib.import_module("hearts.scoring")
@@ -50,7 +52,6 @@ MOVED: dict[str, str] = {
     "hearts.ismcts": "hearts.bots.ismcts",
     "hearts.simulation": "hearts.bots.simulation",
     "hearts.isolation": "hearts.bots.isolation",
-    "hearts.env_parallel": "hearts.rl.env_parallel",
 }
 """Each old module path and its new one."""
 

@@ -47,6 +47,7 @@ def test_every_old_module_path_imports_its_new_module_with_a_warning(old: str) -
     ("documented", "module"),
     [
         ("hearts.env", "hearts.rl.env"),
+        ("hearts.env_parallel", "hearts.rl.env_parallel"),
         ("hearts.tensor", "hearts.rl.tensor"),
         ("hearts.svg", "hearts.display.svg"),
         ("hearts.text", "hearts.display.text"),
