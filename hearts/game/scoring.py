@@ -20,12 +20,18 @@ the target (100); the lowest total wins.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final, final
 
 from hearts.errors import HeartsError, describe_value
-from hearts.game.cards import ALL_CARDS, HEARTS_MASK, card_count, card_set_unchecked
+from hearts.game.cards import HEARTS_MASK, card_count, card_set_unchecked
 from hearts.game.rules import PassDirection, Rules, ShootMode
+from hearts.game.scoring_args import (
+    checked_count,
+    checked_mask,
+    checked_per_seat,
+    checked_rules,
+    checked_tricks,
+)
 from hearts.game.state import HandResult, Trick
 
 __all__ = [
@@ -120,7 +126,7 @@ def score_hand(
     True
     """
     where = "score_hand"
-    checked = _rules(rules, where)
+    checked = checked_rules(rules, where)
     if not isinstance(pass_direction, PassDirection):
         raise TypeError(
             f"score_hand's pass_direction must be a PassDirection, got "
@@ -137,14 +143,14 @@ def score_hand(
         )
     return _score_hand(
         checked,
-        hand_number=_count(hand_number, where, "hand_number"),
+        hand_number=checked_count(hand_number, where, "hand_number"),
         pass_direction=pass_direction,
-        scores=_per_seat(scores, checked, where, "scores"),
-        dealt_masks=_per_seat(dealt_masks, checked, where, "dealt_masks", True),
-        passed_masks=_per_seat(passed_masks, checked, where, "passed_masks", True),
-        tricks=_tricks(tricks, checked),
-        taken_masks=_per_seat(taken_masks, checked, where, "taken_masks", True),
-        pool=_count(pool, where, "pool"),
+        scores=checked_per_seat(scores, checked, where, "scores"),
+        dealt_masks=checked_per_seat(dealt_masks, checked, where, "dealt_masks", True),
+        passed_masks=checked_per_seat(passed_masks, checked, where, "passed_masks", True),
+        tricks=checked_tricks(tricks, checked),
+        taken_masks=checked_per_seat(taken_masks, checked, where, "taken_masks", True),
+        pool=checked_count(pool, where, "pool"),
         choice=choice,
     )
 
@@ -520,8 +526,8 @@ def hand_points(rules: Rules | object, taken_mask: int | object) -> int:
     >>> hand_points(Rules(points={"QS": 13, "JD": -10}), CardSet("JD QS 2H").mask)
     3
     """
-    checked = _rules(rules, "hand_points")
-    return hand_points_unchecked(checked, _mask(taken_mask, "hand_points", "taken_mask"))
+    checked = checked_rules(rules, "hand_points")
+    return hand_points_unchecked(checked, checked_mask(taken_mask, "hand_points", "taken_mask"))
 
 
 def shooter(rules: Rules | object, taken_masks: tuple[int, ...] | object) -> tuple[str, int] | None:
@@ -535,9 +541,9 @@ def shooter(rules: Rules | object, taken_masks: tuple[int, ...] | object) -> tup
     >>> shooter(rules, (0, rules.penalty_mask, rules.deck_mask & ~rules.penalty_mask, 0))
     ('moon', 1)
     """
-    checked = _rules(rules, "shooter")
+    checked = checked_rules(rules, "shooter")
     return shooter_unchecked(
-        checked, _per_seat(taken_masks, checked, "shooter", "taken_masks", True)
+        checked, checked_per_seat(taken_masks, checked, "shooter", "taken_masks", True)
     )
 
 
@@ -557,10 +563,10 @@ def shoot_options(
     >>> shoot_options(rules, moon, (10, 0, 0, 0)) is None
     True
     """
-    checked = _rules(rules, "shoot_options")
-    taken = _per_seat(taken_masks, checked, "shoot_options", "taken_masks", True)
+    checked = checked_rules(rules, "shoot_options")
+    taken = checked_per_seat(taken_masks, checked, "shoot_options", "taken_masks", True)
     return shoot_options_unchecked(
-        checked, taken, _per_seat(scores, checked, "shoot_options", "scores")
+        checked, taken, checked_per_seat(scores, checked, "shoot_options", "scores")
     )
 
 
@@ -588,9 +594,9 @@ def hand_changes(
     (0, 26, 26, 26)
     """
     where = "hand_changes"
-    checked = _rules(rules, where)
-    totals = _per_seat(scores, checked, where, "scores")
-    taken = _per_seat(taken_masks, checked, where, "taken_masks", True)
+    checked = checked_rules(rules, where)
+    totals = checked_per_seat(scores, checked, where, "scores")
+    taken = checked_per_seat(taken_masks, checked, where, "taken_masks", True)
     if choice is not None and not isinstance(choice, ShootMode):
         raise TypeError(
             f"hand_changes's choice must be None or a ShootMode, got {describe_value(choice)}."
@@ -599,8 +605,8 @@ def hand_changes(
         checked,
         totals,
         taken,
-        hand_number=_count(hand_number, where, "hand_number"),
-        pool=_count(pool, where, "pool"),
+        hand_number=checked_count(hand_number, where, "hand_number"),
+        pool=checked_count(pool, where, "pool"),
         choice=choice,
     )
 
@@ -622,91 +628,8 @@ def game_winners(
     >>> game_winners(Rules(target=None, hands=9), (5, 3, 9, 30), hands_played=9)
     (1,)
     """
-    checked = _rules(rules, "game_winners")
-    totals = _per_seat(scores, checked, "game_winners", "scores")
-    return _game_winners(checked, totals, _count(hands_played, "game_winners", "hands_played"))
-
-
-def _rules(rules: object, where: str) -> Rules:
-    """``rules``, if it is a :class:`~hearts.Rules`; a sentence otherwise."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"{where} needs a hearts.Rules value, got {describe_value(rules)}.")
-    return rules
-
-
-def _mask(mask: object, where: str, name: str) -> int:
-    """``mask``, if it is a mask of cards (an int of the 55 cards' bits); a sentence otherwise."""
-    if not isinstance(mask, int) or isinstance(mask, bool):
-        raise TypeError(
-            f"{where}'s {name} must be a card mask (an int, as CardSet.mask), got "
-            f"{describe_value(mask)}."
-        )
-    if mask < 0 or mask & ~ALL_CARDS:
-        raise HeartsError(
-            f"{where}'s {name} must be a card mask, of the bits of the cards 0 to "
-            f"{ALL_CARDS.bit_length() - 1}, got {describe_value(mask)}."
-        )
-    return mask
-
-
-def _count(value: object, where: str, name: str) -> int:
-    """``value``, if it is a whole number of at least 0; a sentence otherwise."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(
-            f"{where}'s {name} must be an int of at least 0, got {describe_value(value)}."
-        )
-    if value < 0:
-        raise HeartsError(f"{where}'s {name} must be at least 0, got {describe_value(value)}.")
-    return value
-
-
-def _tricks(tricks: object, rules: Rules) -> tuple[Trick, ...]:
-    """``tricks`` as a tuple, if it holds at most a hand's :class:`~hearts.Trick` values."""
-    if not isinstance(tricks, tuple) and (  # a tuple at once: Sequence's check is slow
-        isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence)
-    ):
-        raise TypeError(
-            f"score_hand's tricks must be a tuple of Trick values, got {describe_value(tricks)}."
-        )
-    found = tuple(tricks)
-    for trick in found:
-        if not isinstance(trick, Trick):
-            raise TypeError(
-                f"score_hand's tricks must be Trick values, got {describe_value(trick)} among them."
-            )
-    if len(found) > rules.hand_size:
-        raise HeartsError(
-            f"score_hand's tricks must be the tricks of one hand, at most {rules.hand_size} in "
-            f"this game, got {len(found)}."
-        )
-    return found
-
-
-def _per_seat(
-    values: object, rules: Rules, where: str, name: str, masks: bool = False
-) -> tuple[int, ...]:
-    """``values`` as a tuple of one int per seat (a card mask each, with ``masks``)."""
-    players = rules.players
-    what = "card masks" if masks else "ints"
-    if not isinstance(values, tuple) and (  # a tuple at once: Sequence's check is slow
-        isinstance(values, (str, bytes)) or not isinstance(values, Sequence)
-    ):
-        raise TypeError(
-            f"{where}'s {name} must be a tuple of {what}, one per seat, got "
-            f"{describe_value(values)}."
-        )
-    found = tuple(values)
-    if len(found) != players:
-        raise HeartsError(
-            f"{where}'s {name} must hold one value per seat, {players} in this game, got "
-            f"{len(found)}."
-        )
-    for value in found:
-        if masks:
-            _mask(value, where, name)
-        elif not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(
-                f"{where}'s {name} must be a tuple of ints, one per seat, got "
-                f"{describe_value(value)} among them."
-            )
-    return found
+    checked = checked_rules(rules, "game_winners")
+    totals = checked_per_seat(scores, checked, "game_winners", "scores")
+    return _game_winners(
+        checked, totals, checked_count(hands_played, "game_winners", "hands_played")
+    )
