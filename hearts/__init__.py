@@ -202,9 +202,9 @@ importlib.import_module("hearts._aliases")
 
 def _tensor_encoder() -> Callable[[PlayerView], object]:
     """:func:`hearts.tensor.encode`, imported when a view is first encoded (NumPy)."""
-    from hearts.rl import tensor  # noqa: PLC0415 (it needs NumPy, the rl extra)
-
-    return tensor.encode
+    # By name: mypy (and so the compiled build) need not see NumPy's types through it.
+    encode: Callable[[PlayerView], object] = importlib.import_module("hearts.rl.tensor").encode
+    return encode
 
 
 hooks.register_encoder(PlayerView, _tensor_encoder)
