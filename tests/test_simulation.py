@@ -21,7 +21,8 @@ from pools import process_pool
 
 import hearts
 from hearts import GameResult, RandomBot, RuleBot, Rules, Tournament
-from hearts.bots import simulation
+from hearts.bots import simulation, tasks
+from hearts.bots import tournament as tournament_module
 
 RULES = Rules(target=30)
 BOTS = [RuleBot(), RandomBot(), RandomBot(), RuleBot()]
@@ -56,7 +57,7 @@ def test_simulate_and_tournament_are_one_engine() -> None:
 
 
 def test_a_task_plays_many_games_and_sends_back_compact_rows() -> None:
-    rows = simulation._play_rows((RULES, simulation._sendable(tuple(BOTS)), 3, 4, True, 2, 5))
+    rows = tasks.play_rows((RULES, tasks.sendable(tuple(BOTS)), 3, 4, True, 2, 5))
     assert len(rows) == 3
     assert all(isinstance(value, (int, tuple)) for row in rows for value in row)
     games = list(_plan().play())
@@ -170,7 +171,7 @@ def test_a_full_disk_stops_the_run_and_resume_goes_on(
 ) -> None:
     path = tmp_path / "results.jsonl"
     plan = _plan()
-    written = simulation._result_line
+    written = tournament_module.result_line
     calls = 0
 
     def filling(index: int, game: GameResult) -> str:
@@ -180,7 +181,7 @@ def test_a_full_disk_stops_the_run_and_resume_goes_on(
             raise OSError(errno.ENOSPC, "No space left on device")
         return written(index, game)
 
-    monkeypatch.setattr(simulation, "_result_line", filling)
+    monkeypatch.setattr(tournament_module, "result_line", filling)
     with pytest.raises(OSError, match="No space left"):
         plan.run(out=path)
     monkeypatch.undo()
