@@ -27,6 +27,17 @@ from hearts.game.rules import (
     Rules,
     ShootMode,
 )
+from hearts.records.messages import MAX_DIGITS, MAX_INT, printable
+
+# What the other modules of the records import from here, under the names they had here.
+from hearts.records.messages import SHOWN as SHOWN  # noqa: PLC0414
+from hearts.records.messages import LongNumber as LongNumber  # noqa: PLC0414
+from hearts.records.messages import check_limit as check_limit  # noqa: PLC0414
+from hearts.records.messages import decoding as decoding  # noqa: PLC0414
+from hearts.records.messages import parse_int as parse_int  # noqa: PLC0414
+from hearts.records.messages import short as short  # noqa: PLC0414
+from hearts.records.messages import show as show  # noqa: PLC0414
+from hearts.records.messages import too_long as too_long  # noqa: PLC0414
 
 RECORD_SCHEMA: Final = 1
 """The version of the JSON forms of :mod:`hearts.records`: game records, states, moves and
@@ -75,110 +86,6 @@ _CARD_HELP: Final = (
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-SHOWN: Final = 60
-"""How many characters of a value an error message shows."""
-
-
-def show(value: object) -> str:
-    """A value as an error message shows it: a string in quotes, anything else as JSON.
-
-    At most 60 characters, whatever the value: however long, deep or large, it is never
-    written out in full, and a lone surrogate is shown as its escape.
-    """
-    if isinstance(value, str):
-        text = repr(value[: SHOWN + 1])
-    else:
-        parts: list[str] = []
-        _render(value, parts)
-        text = "".join(parts)
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
-
-
-def _render(value: object, parts: list[str]) -> None:
-    """Append ``value`` as JSON to ``parts``, stopping once they are longer than shown."""
-    if sum(map(len, parts)) > SHOWN:
-        return
-    if value is None or isinstance(value, bool):
-        parts.append(json.dumps(value))
-    elif isinstance(value, int):
-        parts.append(str(value) if -_MAX_INT < value < _MAX_INT else _LONG)
-    elif isinstance(value, float):
-        parts.append(json.dumps(value, allow_nan=True))
-    elif isinstance(value, str):
-        parts.append(json.dumps(value[: SHOWN + 1], ensure_ascii=False))
-    elif isinstance(value, (list, tuple)):
-        parts.append("[")
-        for index, item in enumerate(value):
-            if sum(map(len, parts)) > SHOWN:
-                return
-            parts.append(", " if index else "")
-            _render(item, parts)
-        parts.append("]")
-    elif isinstance(value, Mapping):
-        parts.append("{")
-        for index, (key, item) in enumerate(value.items()):
-            if sum(map(len, parts)) > SHOWN:
-                return
-            parts.append(", " if index else "")
-            _render(key if isinstance(key, str) else short(key), parts)
-            parts.append(": ")
-            _render(item, parts)
-        parts.append("}")
-    else:
-        parts.append(short(value))
-
-
-def short(value: object) -> str:
-    """``repr(value)`` cut short for a message, for a value of the wrong Python type."""
-    try:
-        text = repr(value)
-    except Exception:  # a repr too deep or too long to write (a list in itself, a huge int)
-        text = f"<a {type(value).__name__} object>"
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
-
-
-def _printable(text: str) -> str:
-    """Text as is if printable, else with Python's escapes (a newline as a backslash and n)."""
-    return text if text.isprintable() else repr(text)[1:-1]
-
-
-_MAX_DIGITS: Final = 1000
-"""The most digits of a whole number in a record: far more than any game needs, and well
-within Python's limit for reading and writing one as text (4,300 digits by default,
-:func:`sys.get_int_max_str_digits`), so that sums of them still print."""
-_MAX_INT: Final = 10**_MAX_DIGITS
-
-
-_LONG: Final = f"a number of more than {_MAX_DIGITS:,} digits"
-
-
-class LongNumber:
-    """What :func:`loads` reads for a whole number too long to read, to be refused with a path."""
-
-    __slots__ = ("digits",)
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        return f"a number of {self.digits:,} digits"
-
-
-def parse_int(text: str) -> int | LongNumber:
-    """A whole number of JSON text, as the JSON parser reads it for :func:`parse_json`.
-
-    A number of more than 1,000 digits is read as a :class:`LongNumber`, for its reader to
-    refuse with its path.
-
-    >>> parse_int("-42"), parse_int("9" * 1001)
-    (-42, a number of 1,001 digits)
-    """
-    digits = len(text) - text.startswith("-")
-    return int(text) if digits <= _MAX_DIGITS else LongNumber(digits)
-
-
 # --- reading JSON text ---------------------------------------------------------------------
 
 
@@ -199,33 +106,6 @@ def _no_constant(name: str) -> NoReturn:
     raise _JsonFaultError(f"{name} is not a JSON number.")
 
 
-def check_limit(limit: object, name: str) -> None:
-    """Refuse a size limit ``name`` that is neither None nor a whole number of at least 0.
-
-    >>> check_limit(-1, "max_bytes")
-    Traceback (most recent call last):
-    ...
-    ValueError: max_bytes must be a whole number of at least 0, or None, got -1.
-    """
-    if limit is None:
-        return
-    if not isinstance(limit, int) or isinstance(limit, bool):
-        raise TypeError(
-            f"{name} must be a whole number of at least 0, or None, got {short(limit)}."
-        )
-    if limit < 0:
-        raise ValueError(f"{name} must be a whole number of at least 0, or None, got {limit}.")
-
-
-def too_long(length: int | None, limit: int, at_least: bool = False) -> str:
-    """Why text of ``length`` bytes (None: unknown, past the limit) is refused."""
-    reading = "(max_bytes; None reads any length)"
-    if length is None:  # load() stops reading one past the limit
-        return f"the text is longer than the limit of {limit:,} bytes {reading}."
-    size = f"at least {length:,} bytes" if at_least else f"{length:,} bytes"
-    return f"the text is {size} long, more than the limit of {limit:,} {reading}."
-
-
 def _check_size(text: str | bytes | bytearray, path: str, max_bytes: int | None) -> None:
     """Refuse ``text`` longer than ``max_bytes`` bytes; a ``str`` counts as its UTF-8 bytes.
 
@@ -243,14 +123,6 @@ def _check_size(text: str | bytes | bytearray, path: str, max_bytes: int | None)
         length = len(text.encode("utf-8", "surrogatepass"))
         if length > max_bytes:
             raise RecordError(path, too_long(length, max_bytes))
-
-
-def decoding(error: UnicodeDecodeError) -> str:
-    """Why bytes are not text, as 'not valid UTF-8 (invalid start byte at offset 3)'."""
-    encoding = error.encoding.upper().replace("UTF-8-SIG", "UTF-8")
-    # Another encoding is the one json.loads detected from the first bytes: say so.
-    guessed = "" if encoding == "UTF-8" else ", the encoding their first bytes suggest"
-    return f"they are not valid {encoding}{guessed} ({error.reason} at offset {error.start})"
 
 
 def _utf8(data: bytes | bytearray, path: str, what: str) -> str:
@@ -328,11 +200,11 @@ def read_int(value: object, path: str, low: int | None = None, high: int | None 
     ...
     hearts.records.RecordError: record.seed: must be a whole number, got true.
     """
-    if type(value) is not int or not -_MAX_INT < value < _MAX_INT:
+    if type(value) is not int or not -MAX_INT < value < MAX_INT:
         if isinstance(value, (int, LongNumber)) and not isinstance(value, bool):
             raise RecordError(
                 path,
-                f"must be a whole number of at most {_MAX_DIGITS:,} digits, got {show(value)}.",
+                f"must be a whole number of at most {MAX_DIGITS:,} digits, got {show(value)}.",
             )
         raise RecordError(path, f"must be a whole number, got {show(value)}.")
     if (low is not None and value < low) or (high is not None and value > high):
@@ -698,7 +570,7 @@ def _check_fingerprint(rules: Rules, value: object, path: str, what: str) -> Non
         written = _WRITTEN.get(top, f"the {top} was written")
         raise RecordError(
             path,
-            f"{written} with {what} of fingerprint {_printable(text[:16])}..., but here they "
+            f"{written} with {what} of fingerprint {printable(text[:16])}..., but here they "
             f"have fingerprint {rules.fingerprint[:16]}...; these are not the same rules.",
         )
 
