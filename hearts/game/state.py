@@ -22,10 +22,21 @@ from typing import ClassVar, Final, Protocol, cast, final
 
 from hearts.errors import HeartsError, describe_value
 from hearts.game import hooks
-from hearts.game.cards import ALL_CARDS, Card, CardSet, card_set_unchecked
-from hearts.game.options import MAX_PLAYERS, MIN_PLAYERS
+from hearts.game.cards import Card, CardSet, card_set_unchecked
+from hearts.game.field_checks import (
+    field_flag,
+    field_mask,
+    field_member,
+    field_number,
+    field_per_seat,
+    field_played,
+    field_rules,
+    field_seat,
+    field_seats,
+)
+from hearts.game.hand import HandResult, Trick, field_tricks
 from hearts.game.play import Position, rules_of_play
-from hearts.game.rules import PassDirection, Rules, ShootMode
+from hearts.game.rules import PassDirection, Rules
 from hearts.game.value import Value, field_code
 
 __all__ = [
@@ -39,11 +50,6 @@ __all__ = [
     "field_code",
 ]
 
-_MOST_SEATS: Final = MAX_PLAYERS
-"""The most seats a table has: a trick holds at most one card from each."""
-_CARD: Final = Card
-_PASS_DIRECTION: Final = PassDirection
-"""Classes of other modules, kept here: the compiled build reads them without a lookup."""
 
 _STATE_FIELDS: Final = (
     "rules", "seed", "phase", "hand_number", "scores", "results", "pass_direction",
@@ -78,230 +84,6 @@ class Phase(enum.Enum):
     :class:`~hearts.ShootChoice` (``ShootMode.CHOOSE``)."""
     OVER = "over"
     """The game has ended; see :attr:`State.winners`."""
-
-
-@final
-class Trick(Value):
-    """A completed trick: who led it, the cards in the order played, and who won it.
-
-    The constructor refuses a leader or winner that is no seat, and cards that are not 1
-    to 7 :class:`~hearts.Card` values, with a sentence naming the field.
-
-    >>> trick = Trick(leader=3, cards=(Card("2C"), Card("KC"), Card("5C"), Card("9D")), winner=0)
-    >>> trick.player_of(1), trick.mask == CardSet("2C KC 5C 9D").mask
-    (0, True)
-    """
-
-    __slots__ = ("cards", "leader", "mask", "winner")
-    FIELDS: ClassVar[tuple[str, ...]] = ("leader", "cards", "winner")
-    __match_args__: ClassVar = ("leader", "cards", "winner")
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    mask: int
-    """The bitmask of the trick's cards."""
-
-    def __init__(
-        self, leader: int | object, cards: Sequence[Card] | object, winner: int | object
-    ) -> None:
-        # Checked in both builds alike, cheaply: the engine builds one per trick played.
-        played = cards if isinstance(cards, tuple) else _trick_cards(cards)
-        if not 0 < len(played) <= _MOST_SEATS:
-            raise HeartsError(
-                f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(played)}."
-            )
-        for card in played:
-            if type(card) is not _CARD and not isinstance(card, Card):
-                raise TypeError(
-                    f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(card)} among them."
-                )
-        mask = 0
-        for number in cast("tuple[int, ...]", played):  # read as ints: plain shifts compiled
-            mask |= 1 << number
-        if type(leader) is not int or not 0 <= leader < _MOST_SEATS:
-            _seat(leader, "Trick's", "leader", _MOST_SEATS)
-        if type(winner) is not int or not 0 <= winner < _MOST_SEATS:
-            _seat(winner, "Trick's", "winner", _MOST_SEATS)
-        object.__setattr__(self, "leader", leader)
-        object.__setattr__(self, "cards", played)
-        object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "mask", mask)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.leader, self.cards, self.winner)
-
-    def player_of(self, index: int) -> int:
-        """The seat that played ``cards[index]``."""
-        return (self.leader + index) % len(self.cards)
-
-    def __str__(self) -> str:
-        played = ", ".join(f"P{self.player_of(i)} {card}" for i, card in enumerate(self.cards))
-        return f"{played} -> P{self.winner}"
-
-    def _repr_svg_(self) -> str:
-        """The trick drawn as SVG (:func:`hearts.svg.trick`), for Jupyter."""
-        return hooks.svg_of(self)
-
-
-@final
-class HandResult(Value):
-    """What happened in one finished hand, and how it was scored.
-
-    The change to each total is explained term by term::
-
-        changes[seat] == counted[seat] + shoot[seat] + bonuses[seat] + chip_changes[seat] + adjustments[seat]
-
-    ``points`` are the card points each seat took; ``counted`` is the part of them that
-    counts (all of them, except on a hand where somebody shot the moon or the sun: then only
-    bonus cards, if ``Rules.bonus_counts_on_shoot``), times the factors of the multiplier
-    cards its seat took (``Rules.multipliers``); ``shoot`` is what the moon or sun gave;
-    ``bonuses`` the no-trick and no-heart bonuses; ``chip_changes`` the chips paid and won
-    in a chip game; ``adjustments`` what exact-score resets and the score floor changed.
-    Under ``Rules.partners`` every term but ``points`` is the partnership's: both partners
-    show the same ``counted``, ``shoot``, ``bonuses``, ``changes`` and ``scores``.
-
-    The constructor checks each field's type and form (one value per seat, seats of the
-    table, ints of at most 1,000 digits) and refuses any other with a sentence naming the
-    field; that the terms add up is :func:`hearts.result_from_dict`'s to check.
-
-    >>> import hearts
-    >>> state = hearts.new_game(seed=3)
-    >>> while not state.results:
-    ...     state = hearts.apply(state, hearts.legal_moves(state)[0])
-    >>> result = state.results[0]
-    >>> sum(result.points) in (26, 0), len(result.tricks), result.scores == state.scores
-    (True, 13, True)
-    """
-
-    __slots__ = (
-        "adjustments", "bonuses", "changes", "chip_changes", "claim", "counted", "dealt",
-        "hand_number", "moon", "pass_direction", "passed", "points", "pool", "scores", "shoot",
-        "shoot_mode", "sun", "tricks", "tricks_won", "winners",
-    )  # fmt: skip
-    FIELDS: ClassVar[tuple[str, ...]] = (
-        "hand_number", "pass_direction", "dealt", "passed", "tricks", "claim", "tricks_won",
-        "points", "moon", "sun", "shoot_mode", "counted", "shoot", "bonuses", "chip_changes",
-        "adjustments", "changes", "scores", "pool", "winners",
-    )  # fmt: skip
-
-    hand_number: int
-    """Hands are numbered from 0."""
-    pass_direction: PassDirection
-    dealt: tuple[CardSet, ...]
-    """Each seat's hand as dealt, before passing."""
-    passed: tuple[CardSet, ...]
-    """The cards each seat passed (empty on a hold hand)."""
-    tricks: tuple[Trick, ...]
-    """The tricks played, in order (a claim ends the hand before the rest are played)."""
-    claim: int | None
-    """The seat that claimed the remaining tricks, if any."""
-    tricks_won: tuple[int, ...]
-    """How many tricks each seat won, claimed tricks included."""
-    points: tuple[int, ...]
-    """Card points each seat took."""
-    moon: int | None
-    """The seat that shot the moon, if any (of a partnership that shot it together under
-    ``Rules.partners_shoot_together``, the partner who took more of the moon's cards)."""
-    sun: int | None
-    """The seat that shot the sun (took every trick), if any; the sun replaces the moon."""
-    shoot_mode: ShootMode | None
-    """How the moon or sun was scored: :attr:`ShootMode.ADD` or :attr:`ShootMode.SUBTRACT`."""
-    counted: tuple[int, ...]
-    """The card points that count toward each total."""
-    shoot: tuple[int, ...]
-    """What the moon or the sun added to each total."""
-    bonuses: tuple[int, ...]
-    """The no-trick bonus each seat received."""
-    chip_changes: tuple[int, ...]
-    """Chips each seat paid into and won from the pool (chip scoring)."""
-    adjustments: tuple[int, ...]
-    """What exact-score resets and the score floor changed in each total."""
-    changes: tuple[int, ...]
-    """What the hand added to each seat's total: the sum of the terms above."""
-    scores: tuple[int, ...]
-    """Each seat's total after the hand (chips held, in a chip game)."""
-    pool: int
-    """Chips left in the pool after the hand (chip scoring; 0 otherwise)."""
-    winners: tuple[int, ...]
-    """The winners, when this hand ended the game; empty otherwise."""
-
-    def __init__(
-        self,
-        hand_number: int | object,
-        pass_direction: PassDirection | object,
-        dealt: tuple[CardSet, ...] | object,
-        passed: tuple[CardSet, ...] | object,
-        tricks: tuple[Trick, ...] | object,
-        claim: int | object | None,
-        tricks_won: tuple[int, ...] | object,
-        points: tuple[int, ...] | object,
-        moon: int | object | None,
-        sun: int | object | None,
-        shoot_mode: ShootMode | object | None,
-        counted: tuple[int, ...] | object,
-        shoot: tuple[int, ...] | object,
-        bonuses: tuple[int, ...] | object,
-        chip_changes: tuple[int, ...] | object,
-        adjustments: tuple[int, ...] | object,
-        changes: tuple[int, ...] | object,
-        scores: tuple[int, ...] | object,
-        pool: int | object,
-        winners: tuple[int, ...] | object,
-        *,
-        _unchecked: bool = False,
-    ) -> None:
-        # Checked in both builds alike: at a glance when every field is of its usual form,
-        # else field by field, in words. ``_unchecked``: the scoring of a hand, which made
-        # the fields of arguments it checked, says so (the engine scores every hand).
-        if not _unchecked:
-            _check_result(
-                hand_number, pass_direction, dealt, passed, tricks, claim, tricks_won, points,
-                moon, sun, shoot_mode, counted, shoot, bonuses, chip_changes, adjustments,
-                changes, scores, pool, winners,
-            )  # fmt: skip
-
-        object.__setattr__(self, "hand_number", hand_number)
-        object.__setattr__(self, "pass_direction", pass_direction)
-        object.__setattr__(self, "dealt", dealt)
-        object.__setattr__(self, "passed", passed)
-        object.__setattr__(self, "tricks", tricks)
-        object.__setattr__(self, "claim", claim)
-        object.__setattr__(self, "tricks_won", tricks_won)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "moon", moon)
-        object.__setattr__(self, "sun", sun)
-        object.__setattr__(self, "shoot_mode", shoot_mode)
-        object.__setattr__(self, "counted", counted)
-        object.__setattr__(self, "shoot", shoot)
-        object.__setattr__(self, "bonuses", bonuses)
-        object.__setattr__(self, "chip_changes", chip_changes)
-        object.__setattr__(self, "adjustments", adjustments)
-        object.__setattr__(self, "changes", changes)
-        object.__setattr__(self, "scores", scores)
-        object.__setattr__(self, "pool", pool)
-        object.__setattr__(self, "winners", winners)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.hand_number, self.pass_direction, self.dealt, self.passed, self.tricks,
-            self.claim, self.tricks_won, self.points, self.moon, self.sun, self.shoot_mode,
-            self.counted, self.shoot, self.bonuses, self.chip_changes, self.adjustments,
-            self.changes, self.scores, self.pool, self.winners,
-        )  # fmt: skip
-
-    @property
-    def shooter(self) -> int | None:
-        """The seat that shot the sun or the moon, if any."""
-        return self.sun if self.sun is not None else self.moon
-
-    def __str__(self) -> str:
-        """The hand as a text table (:func:`hearts.text.result_text`)."""
-        return hooks.text_of(self)
-
-    def _repr_svg_(self) -> str:
-        """The hand drawn as SVG (:func:`hearts.svg.result`), for Jupyter."""
-        return hooks.svg_of(self)
 
 
 @final
@@ -636,24 +418,6 @@ def check_seat(rules: Rules, player: object) -> int:
 
 # --- the constructors' checks: what a value built from outside the engine must hold ---------
 
-_TRICK_CARDS: Final = f"a tuple of 1 to {MAX_PLAYERS} Card values, one per seat in play order"
-_NOT_CARDS: Final = ~ALL_CARDS
-_MAX_DIGITS: Final = 1000
-_HUGE: Final = 10**_MAX_DIGITS
-_LOW: Final = -_HUGE
-_SHORT: Final = 1 << 60
-"""A bound for the quick checks: an int below it in size is one of at most 1,000 digits
-(and a short int, compared in a few instructions, in the compiled build)."""
-_MINUS_SHORT: Final = -_SHORT
-"""Ints of more digits are refused: Python will not print one of more than 4,300."""
-
-
-_RESULT_NUMBERS: Final = (
-    "tricks_won", "points", "counted", "shoot", "bonuses", "chip_changes", "adjustments",
-    "changes", "scores",
-)  # fmt: skip
-"""The fields of a HandResult that hold one int per seat, in the constructor's order."""
-
 
 def _checked_position(
     rules: object,
@@ -680,18 +444,18 @@ def _checked_position(
     Each field is refused with a sentence naming it unless it is of its type and form.
     """
     owner = "State's"
-    checked = _rules(rules, owner)
+    checked = field_rules(rules, owner)
     players = checked.players
-    _number(seed, owner, "seed", None)
-    _per_seat(dealt_masks, owner, "dealt_masks", players, True)
-    hands = _per_seat(hand_masks, owner, "hand_masks", players, True)
-    _per_seat(passed_masks, owner, "passed_masks", players, True)
+    field_number(seed, owner, "seed", None)
+    field_per_seat(dealt_masks, owner, "dealt_masks", players, True)
+    hands = field_per_seat(hand_masks, owner, "hand_masks", players, True)
+    field_per_seat(passed_masks, owner, "passed_masks", players, True)
     led, played, done, taken, flag = _check_table(
         owner, players, phase, hand_number, scores, results, pass_direction, pass_count,
         to_move, leader, trick, tricks, taken_masks, hearts_broken,
     )  # fmt: skip
     if ruled_out_masks is not None:
-        _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
+        field_per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
     return Position(rules_of_play(checked), hands, played, led, not done, flag, taken)
 
 
@@ -716,18 +480,18 @@ def _check_table(
     Returns the leader, the trick, the tricks, the cards taken and whether hearts are
     broken, as checked.
     """
-    _member(phase, Phase, owner, "phase")
-    _number(hand_number, owner, "hand_number")
-    _per_seat(scores, owner, "scores", players)
+    field_member(phase, Phase, owner, "phase")
+    field_number(hand_number, owner, "hand_number")
+    field_per_seat(scores, owner, "scores", players)
     _results(results, owner)
-    _member(pass_direction, PassDirection, owner, "pass_direction")
-    _number(pass_count, owner, "pass_count")
-    _seats(to_move, owner, "to_move", players)
-    led = _seat(leader, owner, "leader", players)
-    played = _played(trick, owner)
-    done = _tricks(tricks, owner)
-    taken = _per_seat(taken_masks, owner, "taken_masks", players, True)
-    return led, played, done, taken, _flag(hearts_broken, owner, "hearts_broken")
+    field_member(pass_direction, PassDirection, owner, "pass_direction")
+    field_number(pass_count, owner, "pass_count")
+    field_seats(to_move, owner, "to_move", players)
+    led = field_seat(leader, owner, "leader", players)
+    played = field_played(trick, owner)
+    done = field_tricks(tricks, owner)
+    taken = field_per_seat(taken_masks, owner, "taken_masks", players, True)
+    return led, played, done, taken, field_flag(hearts_broken, owner, "hearts_broken")
 
 
 def check_view_fields(
@@ -765,8 +529,8 @@ def check_view_fields(
     hearts.errors.HeartsError: PlayerView's hand_sizes must be a tuple of 4 ints, one per seat, each at least 0, got -1 among them.
     """
     owner = "PlayerView's"
-    players = _rules(rules, owner).players
-    _seat(player, owner, "player", players)
+    players = field_rules(rules, owner).players
+    field_seat(player, owner, "player", players)
     _check_table(
         owner, players, phase, hand_number, scores, results, pass_direction, pass_count,
         to_move, leader, trick, tricks, taken_masks, hearts_broken,
@@ -777,288 +541,15 @@ def check_view_fields(
         ("passed_mask", passed_mask),
         ("received_mask", received_mask),
     ):
-        _mask(mask, owner, name)
-    for size in _per_seat(hand_sizes, owner, "hand_sizes", players):
+        field_mask(mask, owner, name)
+    for size in field_per_seat(hand_sizes, owner, "hand_sizes", players):
         if size < 0:
             raise HeartsError(
                 f"PlayerView's hand_sizes must be a tuple of {players} ints, one per "
                 f"seat, each at least 0, got {describe_value(size)} among them."
             )
-    _per_seat(known_masks, owner, "known_masks", players, True)
-    _per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
-
-
-def _check_result(
-    hand_number: object,
-    pass_direction: object,
-    dealt: object,
-    passed: object,
-    tricks: object,
-    claim: object,
-    tricks_won: object,
-    points: object,
-    moon: object,
-    sun: object,
-    shoot_mode: object,
-    counted: object,
-    shoot: object,
-    bonuses: object,
-    chip_changes: object,
-    adjustments: object,
-    changes: object,
-    scores: object,
-    pool: object,
-    winners: object,
-) -> None:
-    """Refuse the fields of a :class:`HandResult` unless each is of its type and form."""
-    numbers = (
-        tricks_won, points, counted, shoot, bonuses, chip_changes, adjustments, changes, scores,
-    )  # fmt: skip
-    owner = "HandResult's"
-    if not _plain_result(
-        hand_number, pass_direction, dealt, passed, tricks, numbers, (claim, moon, sun)
-    ):
-        players = _card_sets_per_seat(dealt, owner, "dealt", None)
-        _card_sets_per_seat(passed, owner, "passed", players)
-        _number(hand_number, owner, "hand_number")
-        _member(pass_direction, PassDirection, owner, "pass_direction")
-        _tricks(tricks, owner)
-        _optional_seat(claim, owner, "claim", players)
-        for name, value in zip(_RESULT_NUMBERS, numbers, strict=True):
-            _per_seat(value, owner, name, players)
-        _optional_seat(moon, owner, "moon", players)
-        _optional_seat(sun, owner, "sun", players)
-    _member(shoot_mode, ShootMode, owner, "shoot_mode", none=True)
-    if type(pool) is not int or not 0 <= pool < _SHORT:
-        _number(pool, owner, "pool")
-    if winners != ():
-        _seats(winners, owner, "winners", len(cast("tuple[object, ...]", dealt)))
-
-
-def _plain_result(
-    hand_number: object,
-    pass_direction: object,
-    dealt: object,
-    passed: object,
-    tricks: object,
-    numbers: tuple[object, ...],
-    seats: tuple[object, ...],
-) -> bool:
-    """Whether a HandResult's fields are all of their usual form, as the engine makes them.
-
-    A quick look, without words: a field it does not pass is then checked on its own.
-    """
-    if type(dealt) is not tuple or type(passed) is not tuple or type(tricks) is not tuple:
-        return False
-    players = len(dealt)
-    if not (
-        MIN_PLAYERS <= players <= MAX_PLAYERS
-        and len(passed) == players
-        and type(hand_number) is int
-        and 0 <= hand_number < _SHORT
-        and type(pass_direction) is _PASS_DIRECTION
-    ):
-        return False
-    for cards in dealt + passed:
-        if type(cards) is not CardSet:
-            return False
-    for trick in tricks:
-        if type(trick) is not Trick:
-            return False
-    for seat in seats:
-        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-            return False
-    for values in numbers:
-        if type(values) is not tuple or len(values) != players:
-            return False
-        for value in values:
-            if type(value) is not int or not _MINUS_SHORT < value < _SHORT:
-                return False
-    return True
-
-
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is an int and not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: object, owner: str, name: str, low: int | None = 0) -> int:
-    """``value``, if it is an int of at least ``low`` (any, if None) and at most 1,000 digits."""
-    if type(value) is int and (_MINUS_SHORT if low is None else low) <= value < _SHORT:
-        return value
-    what = "an int" if low is None else f"an int of at least {low}"
-    if not _is_int(value):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    assert isinstance(value, int)
-    if low is not None and value < low:
-        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    if not _LOW < value < _HUGE:
-        raise HeartsError(
-            f"{owner} {name} must be {what} of at most {_MAX_DIGITS:,} digits, got "
-            f"{describe_value(value)}."
-        )
-    return value
-
-
-def _mask(value: object, owner: str, name: str) -> int:
-    """``value``, if it is a card mask; a sentence otherwise."""
-    what = "a card mask (an int, as CardSet.mask)"
-    if not _is_int(value):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    assert isinstance(value, int)
-    if value < 0 or value & _NOT_CARDS:
-        raise HeartsError(
-            f"{owner} {name} must be {what} of the cards 0 to {ALL_CARDS.bit_length() - 1}, "
-            f"got {describe_value(value)}."
-        )
-    return value
-
-
-def _seat(value: object, owner: str, name: str, players: int) -> int:
-    """``value``, if it is one of ``players`` seats; a sentence otherwise."""
-    what = f"a seat, an int from 0 to {players - 1}"
-    if not _is_int(value):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    assert isinstance(value, int)
-    if not 0 <= value < players:
-        seat = f"P{value}" if -1000 < value < 1000 else describe_value(value)
-        raise HeartsError(f"{owner} {name} must be {what}: {seat} is not a seat.")
-    return value
-
-
-def _optional_seat(value: object, owner: str, name: str, players: int) -> int | None:
-    """``value``, if it is None or one of ``players`` seats; a sentence otherwise."""
-    if value is None:
-        return None
-    what = f"None or a seat, an int from 0 to {players - 1}"
-    if not _is_int(value):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    assert isinstance(value, int)
-    if not 0 <= value < players:
-        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    return value
-
-
-def _seats(value: object, owner: str, name: str, players: int) -> tuple[int, ...]:
-    """``value``, if it is a tuple of distinct seats of ``players``; a sentence otherwise."""
-    if value == ():
-        return ()
-    what = f"a tuple of distinct seats, ints from 0 to {players - 1}"
-    if not isinstance(value, tuple) or not all([_is_int(seat) for seat in value]):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    seats = cast("tuple[int, ...]", value)
-    if len(set(seats)) != len(seats) or not all([0 <= seat < players for seat in seats]):
-        raise HeartsError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    return seats
-
-
-def _per_seat(
-    value: object, owner: str, name: str, players: int, masks: bool = False
-) -> tuple[int, ...]:
-    """``value``, if it is a tuple of one int (card mask, with ``masks``) per seat."""
-    if type(value) is tuple and len(value) == players:  # the usual case, checked quickly
-        if masks:
-            for item in value:
-                if type(item) is not int or item < 0 or item & _NOT_CARDS:
-                    break
-            else:
-                return value
-        else:
-            for item in value:
-                if type(item) is not int or not _MINUS_SHORT < item < _SHORT:
-                    break
-            else:
-                return value
-    kind = "card masks (ints, as CardSet.mask)" if masks else "ints"
-    what = f"a tuple of {players} {kind}, one per seat"
-    if not isinstance(value, tuple) or not all([_is_int(item) for item in value]):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    found = cast("tuple[int, ...]", value)
-    if len(found) != players:
-        raise HeartsError(
-            f"{owner} {name} must be {what}, got {describe_value(value)} ({len(found)} values)."
-        )
-    for item in found:
-        if masks and (item < 0 or item & ~ALL_CARDS):
-            raise HeartsError(
-                f"{owner} {name} must be {what}, each of the cards 0 to "
-                f"{ALL_CARDS.bit_length() - 1}, got {describe_value(item)} among them."
-            )
-        if not _LOW < item < _HUGE:
-            raise HeartsError(
-                f"{owner} {name} must be {what}, each of at most {_MAX_DIGITS:,} digits, got "
-                f"{describe_value(item)} among them."
-            )
-    return found
-
-
-def _member(
-    value: object, kind: type[enum.Enum], owner: str, name: str, none: bool = False
-) -> None:
-    """Refuse ``value`` unless it is a member of ``kind`` (or None, with ``none``)."""
-    if not isinstance(value, kind) and not (none and value is None):
-        what = f"{'None or ' if none else ''}a {kind.__name__}"
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-
-
-def _flag(value: object, owner: str, name: str) -> bool:
-    """``value``, if it is a bool; a sentence otherwise."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{owner} {name} must be a bool, got {describe_value(value)}.")
-    return value
-
-
-def _card_sets_per_seat(value: object, owner: str, name: str, players: int | None) -> int:
-    """How many seats ``value`` has a CardSet for (``players``, when given); a sentence otherwise."""
-    if type(value) is tuple and (
-        len(value) == players if players is not None else MIN_PLAYERS <= len(value) <= MAX_PLAYERS
-    ):
-        for cards in value:
-            if type(cards) is not CardSet:
-                break
-        else:
-            return len(value)
-    seats = f"{players}" if players is not None else f"{MIN_PLAYERS} to {MAX_PLAYERS}"
-    what = f"a tuple of CardSet values, one per seat ({seats})"
-    if not isinstance(value, tuple) or not all([isinstance(cards, CardSet) for cards in value]):
-        raise TypeError(f"{owner} {name} must be {what}, got {describe_value(value)}.")
-    count = len(value)
-    if count != players if players is not None else not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise HeartsError(
-            f"{owner} {name} must be {what}, got {describe_value(value)} ({count} values)."
-        )
-    return count
-
-
-def _trick_cards(cards: object) -> tuple[object, ...]:
-    """A trick's ``cards`` given as a sequence other than a tuple, as a tuple."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise TypeError(f"Trick's cards must be {_TRICK_CARDS}, got {describe_value(cards)}.")
-    return tuple(cards)
-
-
-def _played(value: object, owner: str) -> tuple[Card, ...]:
-    """``value``, if it is the cards of a trick in play: a tuple of Card values."""
-    if not isinstance(value, tuple) or not all([isinstance(card, Card) for card in value]):
-        raise TypeError(
-            f"{owner} trick must be a tuple of Card values, got {describe_value(value)}."
-        )
-    return cast("tuple[Card, ...]", value)
-
-
-def _tricks(value: object, owner: str) -> tuple[Trick, ...]:
-    """``value``, if it is a tuple of Trick values; a sentence otherwise."""
-    if type(value) is tuple:  # the usual case, checked quickly
-        for trick in value:
-            if type(trick) is not Trick:
-                break
-        else:
-            return value
-    if not isinstance(value, tuple) or not all([isinstance(trick, Trick) for trick in value]):
-        raise TypeError(
-            f"{owner} tricks must be a tuple of Trick values, got {describe_value(value)}."
-        )
-    return cast("tuple[Trick, ...]", value)
+    field_per_seat(known_masks, owner, "known_masks", players, True)
+    field_per_seat(ruled_out_masks, owner, "ruled_out_masks", players, True)
 
 
 def _results(value: object, owner: str) -> Sequence[HandResult]:
@@ -1073,10 +564,3 @@ def _results(value: object, owner: str) -> Sequence[HandResult]:
             f"tuple), got {describe_value(value)}."
         )
     return cast("Sequence[HandResult]", value)
-
-
-def _rules(value: object, owner: str) -> Rules:
-    """``value``, if it is a Rules; a sentence otherwise."""
-    if not isinstance(value, Rules):
-        raise TypeError(f"{owner} rules must be a hearts.Rules value, got {describe_value(value)}.")
-    return value
