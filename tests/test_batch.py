@@ -431,7 +431,9 @@ def test_added_rules_of_play_are_refused() -> None:
     rule = NoLowClubs()
     hearts.game.play.add_rule(rule)
     try:
-        with pytest.raises(RulesError, match=r"added with hearts\.game\.play\.add_rule \(no low clubs\)"):
+        with pytest.raises(
+            RulesError, match=r"added with hearts\.game\.play\.add_rule \(no low clubs\)"
+        ):
             hb.make_rules(Rules(target=77))
     finally:
         hearts.game.play.remove_rule(rule)
@@ -690,10 +692,24 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-def test_the_modules_doctests() -> None:
-    """hearts/rl/batch.py's examples (pytest's doctest collection leaves the module out, as it
-    needs JAX: pyproject.toml), run here where JAX is installed."""
-    import doctest
+BATCH_MODULES = ("_batch_cards", "_batch_tables", "_batch_state", "_batch_game", "_batch_observe")
+"""The modules of hearts/rl/ that hold the batched engine, whose face is hearts/rl/batch.py."""
 
+
+def test_the_modules_doctests() -> None:
+    """The batched engine's examples (pytest's doctest collection leaves its modules out, as
+    they need JAX: pyproject.toml), run here where JAX is installed: through hearts.rl.batch,
+    whose ``__test__`` holds the public names, and every example of the engine's modules is
+    among them."""
+    import doctest
+    import importlib
+
+    finder = doctest.DocTestFinder()
+    reached = {test.docstring for test in finder.find(hb) if test.examples}
+    for name in BATCH_MODULES:
+        module = importlib.import_module(f"hearts.rl.{name}")
+        tests = [test for test in finder.find(module) if test.examples]
+        missed = [test.name for test in tests if test.docstring not in reached]
+        assert not missed, f"examples hearts.rl.batch.__test__ leaves out: {missed}"
     result = doctest.testmod(hb, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     assert result.attempted > 10 and result.failed == 0, result

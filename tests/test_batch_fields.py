@@ -23,6 +23,7 @@ from test_batch import random_rules  # noqa: E402
 
 import hearts  # noqa: E402
 from hearts import Rules, RulesError  # noqa: E402
+from hearts.rl import _batch_tables  # noqa: E402  (where unsupported reads FIELDS)
 from hearts.rl import batch as hb  # noqa: E402
 
 GIVEN = [field.name for field in attrs.fields(Rules) if field.init]
@@ -154,7 +155,7 @@ def test_a_refused_field_is_refused_by_name(name: str, monkeypatch: pytest.Monke
         field: dataclasses.replace(coverage, refused=None) if field in earlier else coverage
         for field, coverage in hb.FIELDS.items()
     }
-    monkeypatch.setattr(hb, "FIELDS", lenient)
+    monkeypatch.setattr(_batch_tables, "FIELDS", lenient)
     why = hb.unsupported(rules)
     assert why is not None and why.startswith(f"hearts.batch does not play Rules.{name} (got ")
     with pytest.raises(RulesError, match=rf"^hearts\.batch does not play Rules\.{name} "):
@@ -189,7 +190,7 @@ def test_a_field_missing_from_the_table_is_refused_whatever_its_value(
     stated = dict(hb.FIELDS)
     for name in ("play_on_ties", "players", "first_lead"):
         fewer = {field: coverage for field, coverage in stated.items() if field != name}
-        monkeypatch.setattr(hb, "FIELDS", fewer)
+        monkeypatch.setattr(_batch_tables, "FIELDS", fewer)
         why = hb.unsupported(Rules())
         assert why is not None
         assert why.startswith(f"hearts.batch does not play Rules.{name} (got "), why

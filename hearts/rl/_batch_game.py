@@ -1,0 +1,528 @@
+"""The batched game: new games, the rules of play as array operations, the step, the scores.
+
+:func:`init` and :func:`restart` deal new games; the legal cards of the seat to act
+(:func:`legal_action_mask`, :func:`effective_actions`, :func:`random_actions`) state
+:data:`hearts.game.play.PLAY_RULES` again, on purpose, as operations that :func:`jax.jit`
+compiles (docs/contributing.md); :func:`step` plays one action per game, takes complete
+tricks, scores ended hands and deals the next, and :func:`game_rewards` gives a game's
+outcome. :mod:`hearts.rl.batch` re-exports the public names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, cast
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from hearts.errors import HeartsError
+from hearts.game.rules import Rules
+from hearts.rl._batch_cards import (
+    CARDS,
+    CLUB_WORDS,
+    HEART_WORDS,
+    NO_HEARTS,
+    NO_QUEEN,
+    PHASE_OVER,
+    PHASE_PASS,
+    PHASE_PLAY,
+    QUEEN_WORDS,
+    RANKS,
+    SHIFTS,
+    SUITS,
+    card_bits,
+    card_count,
+    lowest_card,
+    nonempty,
+    one_hot,
+    seat_rows,
+    shown_value,
+    to_cards,
+)
+from hearts.rl._batch_state import (
+    State,
+    batched_rules,
+    begin_hands,
+    check_state,
+    opening_leader,
+    typed_keys,
+)
+from hearts.rl._batch_tables import BatchRules, make_rules
+
+
+def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
+    """A batch of new games, one per key, each with its first hand dealt.
+
+    ``keys`` is a batch of PRNG keys (``jax.random.split(jax.random.key(0), B)``, or raw
+    ``uint32`` keys of shape ``(B, 2)``); ``rules`` a :class:`~hearts.Rules` (checked by
+    :func:`make_rules`) or its :class:`BatchRules`. Totals start at 0, hand 0 is dealt and
+    the game waits for the pass (or, on a hold hand, the first lead).
+
+    >>> import jax
+    >>> import hearts
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(7), 2), hearts.Rules.preset("tournament"))
+    >>> state.phase.tolist(), state.pass_count.tolist(), state.hand_number.tolist()
+    ([2, 2], [3, 3], [0, 0])
+    """
+    if isinstance(rules, Rules):
+        tables = make_rules(rules)
+    elif isinstance(rules, BatchRules):
+        tables = rules
+    else:
+        raise TypeError(
+            f"init needs rules as a hearts.Rules value (or the BatchRules of make_rules), got "
+            f"{shown_value(rules)}."
+        )
+    typed = typed_keys("init", keys)
+    if typed.ndim != 1 or typed.shape[0] < 1:
+        raise HeartsError(
+            f"init needs one PRNG key per game, at least one (jax.random.split(key, games)), "
+            f"got {shown_value(keys)}."
+        )
+    return cast("State", _init(typed, tables))
+
+
+@jax.jit
+def _init(keys: jax.Array, tables: BatchRules) -> State:
+    return _new_games(keys, batched_rules(tables, keys.shape[0]))
+
+
+def restart(state: State, keys: jax.Array) -> State:
+    """``state`` with each game that is over replaced by a new game, dealt from its key.
+
+    For a loop that keeps every game of a batch playing: after a :func:`step`, read its
+    rewards and :attr:`State.terminated`, then restart. A game over becomes the game
+    :func:`init` would deal from its key in ``keys`` (one per game, as for :func:`init`),
+    under the same rules; every other game is left exactly as it is, and its key in
+    ``keys`` is not used.
+
+    >>> import jax
+    >>> import hearts
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules(hands=1))
+    >>> while not bool(state.terminated[0]):                  # play the first game's hand
+    ...     state = batch.step(state, batch.random_actions(state, jax.random.key(1)))
+    >>> state.terminated.tolist()
+    [True, True]
+    >>> state = batch.restart(state, jax.random.split(jax.random.key(2), 2))
+    >>> state.terminated.tolist(), state.hand_number.tolist(), state.tricks_done.tolist()
+    ([False, False], [0, 0], [0, 0])
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"restart needs a hearts.batch.State, got {type(state).__name__}.")
+    typed = typed_keys("restart", keys, state.key)
+    if typed.shape != state.key.shape:
+        raise HeartsError(
+            f"restart needs one key per game: the batch has {state.key.shape[0]} games "
+            f"and keys has shape {keys.shape}."
+        )
+    return cast("State", _restart(state, typed))
+
+
+@jax.jit
+def _restart(state: State, keys: jax.Array) -> State:
+    over = state.terminated | state.truncated
+
+    def restarted() -> State:
+        fresh = _new_games(keys, state.rules)
+        changed: dict[str, Any] = {}
+        for field in dataclasses.fields(State):
+            if field.name != "rules":  # the same tables: the games keep their rules
+                new, old = getattr(fresh, field.name), getattr(state, field.name)
+                changed[field.name] = jnp.where(over.reshape(-1, *(1,) * (old.ndim - 1)), new, old)
+        return dataclasses.replace(state, **changed)
+
+    return cast("State", jax.lax.cond(jnp.any(over), restarted, lambda: state))
+
+
+def _new_games(keys: jax.Array, rules: BatchRules) -> State:
+    """New games, one per key, under ``rules`` (batched: one copy per game)."""
+    batch = keys.shape[0]
+    players = rules.players
+    zeros = jnp.zeros((batch, players), dtype=jnp.int32)
+    fields = begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32))
+    state = State(
+        rules=rules,
+        scores=zeros,
+        rewards=zeros.astype(jnp.float32),
+        hand_over=jnp.zeros(batch, dtype=jnp.bool_),
+        winners=zeros.astype(jnp.bool_),
+        terminated=jnp.zeros(batch, dtype=jnp.bool_),
+        truncated=jnp.zeros(batch, dtype=jnp.bool_),
+        legal=jnp.zeros((batch, SUITS), dtype=jnp.uint32),
+        **fields,
+    )
+    return dataclasses.replace(state, legal=_legal(state))
+
+
+def _check_actions(caller: str, state: State, actions: object) -> jax.Array:
+    """``actions``, if it is an integer array of one action per game of ``state``."""
+    games = state.phase.shape[0]
+    wanted = f"an integer array of shape ({games},), one card number (0 to 51) per game"
+    if not isinstance(actions, (jax.Array, np.ndarray)):
+        raise TypeError(f"{caller} needs actions as {wanted}, got {shown_value(actions)}.")
+    if not jnp.issubdtype(actions.dtype, jnp.integer):
+        raise TypeError(f"{caller} needs actions as {wanted}, got {shown_value(actions)}.")
+    if tuple(actions.shape) != (games,):
+        raise HeartsError(f"{caller} needs actions as {wanted}, got {shown_value(actions)}.")
+    return jnp.asarray(actions)
+
+
+def _check_key(caller: str, key: object) -> None:
+    """Refuse ``key`` unless it is one PRNG key: typed, or raw ``uint32`` key data."""
+    wanted = "one PRNG key (jax.random.key(seed), or raw uint32 key data)"
+    if not isinstance(key, (jax.Array, np.ndarray)):
+        raise TypeError(f"{caller} needs {wanted}, got {shown_value(key)}.")
+    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
+        if key.ndim != 0:
+            raise HeartsError(f"{caller} needs {wanted}, got {shown_value(key)}.")
+    elif key.dtype != jnp.uint32:
+        raise TypeError(f"{caller} needs {wanted}, got {shown_value(key)}.")
+    elif key.ndim != 1:
+        raise HeartsError(f"{caller} needs {wanted}, got {shown_value(key)}.")
+
+
+# --- the rules of play --------------------------------------------------------------------
+
+
+def _narrowed(cards: jax.Array, narrow: jax.Array, when: jax.Array) -> jax.Array:
+    """``narrow`` where ``when`` holds and it leaves a card, else ``cards`` (``a or b``)."""
+    use = when & nonempty(narrow)
+    return jnp.where(use[:, None], narrow, cards)
+
+
+def _playable(state: State) -> jax.Array:
+    """The cards the seat to play may play: :data:`hearts.game.play.PLAY_RULES` in their order."""
+    rules = state.rules
+    hand = seat_rows(state.hands, state.current_player)
+    lead = state.trick_size == 0
+    first = state.first
+    led_suit = jnp.maximum(state.trick[:, 0], 0) // RANKS
+    follow = jnp.where(jnp.arange(SUITS) == led_suit[:, None], hand, jnp.uint32(0))
+    can_follow = nonempty(follow)
+    # Follow suit.
+    cards = jnp.where((~lead & can_follow)[:, None], follow, hand)
+    # Forced discard: a seat that cannot follow plays a penalty card, after the first trick.
+    discard = ~lead & ~first & rules.forced_discard & ~can_follow
+    cards = _narrowed(cards, cards & rules.penalty, discard)
+    # First lead: the lowest club, or any club.
+    opening = first & lead
+    lowest = card_bits(rules.lowest_club)
+    cards = _narrowed(cards, cards & lowest, opening & (rules.first_lead == 0))
+    cards = _narrowed(cards, cards & CLUB_WORDS, opening & (rules.first_lead == 1))
+    # No heart on the first lead (left of dealer, no heart).
+    cards = _narrowed(cards, cards & NO_HEARTS, opening & (rules.first_lead == 3))
+    # Hearts broken: no heart leads until they are (unless nothing else, or only Q♠ may).
+    safe = cards & NO_HEARTS
+    queen_alone = jnp.all(safe == QUEEN_WORDS, axis=1) & rules.queen_gives_way
+    unbroken = lead & rules.must_break_hearts & ~state.broken
+    cards = _narrowed(cards, safe, unbroken & ~queen_alone)
+    # The first-trick ban, with its fallback.
+    barred = rules.first_trick_barred
+    lifted = rules.first_turn_hearts & ~nonempty(hand & CLUB_WORDS & ~barred)
+    barred = barred & jnp.where(lifted[:, None], NO_HEARTS, ~jnp.uint32(0))
+    allowed = cards & ~barred
+    queen_falls = rules.fallback_queen & nonempty(cards & QUEEN_WORDS)
+    fallback = jnp.where(queen_falls[:, None], QUEEN_WORDS, cards)
+    banned = jnp.where(nonempty(allowed)[:, None], allowed, fallback)
+    ban = first & nonempty(rules.first_trick_barred)
+    cards = jnp.where(ban[:, None], banned, cards)
+    # Q♠ after hearts: held back until hearts break, while another card may be played.
+    return _narrowed(cards, cards & NO_QUEEN, rules.queen_after_hearts & ~state.broken)
+
+
+def _legal(state: State) -> jax.Array:
+    """Card sets (B, 4): what the seat to act may play or pick (none once the game is over)."""
+    hand = seat_rows(state.hands, state.current_player)
+    picked = seat_rows(state.passed, state.current_player)
+    passing = hand & ~picked & ~state.rules.unpassable
+    cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
+    return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
+
+
+def legal_action_mask(state: State) -> jax.Array:
+    """Bool (B, 52): the cards the seat to act may play, or pick for its pass.
+
+    All False for a game that is over.
+
+    >>> import jax
+    >>> import hearts
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> mask = batch.legal_action_mask(state)  # a hold hand: the lead of 2♣ alone
+    >>> mask[0].nonzero()[0].tolist()
+    [0]
+    """
+    check_state("legal_action_mask", state)
+    return cast("jax.Array", _legal_action_mask(state))
+
+
+@jax.jit
+def _legal_action_mask(state: State) -> jax.Array:
+    """:func:`legal_action_mask` of arguments known to be right, compiled."""
+    return to_cards(state.legal)
+
+
+def _effective(legal: jax.Array, actions: jax.Array) -> jax.Array:
+    action = jnp.clip(actions.astype(jnp.int32), 0, CARDS - 1)
+    fine = nonempty(legal & card_bits(action)) & (actions >= 0) & (actions < CARDS)
+    return jnp.where(fine, action, lowest_card(legal))
+
+
+def effective_actions(state: State, actions: jax.Array) -> jax.Array:
+    """Int32 (B,): the card each action plays: itself if legal, else the lowest legal card.
+
+    >>> import jax
+    >>> import hearts
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> batch.effective_actions(state, jnp.array([51, 51])).tolist()  # A♠ may not lead: 2♣ does
+    [0, 0]
+    """
+    check_state("effective_actions", state)
+    actions = _check_actions("effective_actions", state, actions)
+    return cast("jax.Array", _effective_actions(state, actions))
+
+
+@jax.jit
+def _effective_actions(state: State, actions: jax.Array) -> jax.Array:
+    """:func:`effective_actions` of arguments known to be right, compiled."""
+    return _effective(state.legal, actions)
+
+
+def _nth(sets: jax.Array, index: jax.Array) -> jax.Array:
+    """Int32 (B,): card number ``index`` (from 0, lowest first) of each card set (B, 4)."""
+    counts = jax.lax.population_count(sets).astype(jnp.int32)
+    up_to = jnp.stack([jnp.sum(counts[:, : suit + 1], axis=1) for suit in range(SUITS)], 1)
+    suit = jnp.minimum(jnp.sum(up_to <= index[:, None], axis=1), SUITS - 1)
+    below = jnp.arange(SUITS) < suit[:, None]
+    rest = index - jnp.sum(jnp.where(below, counts, 0), axis=1)
+    word = jnp.sum(jnp.where(jnp.arange(SUITS) == suit[:, None], sets, 0), axis=1)
+    low_bits = (jnp.uint32(2) << SHIFTS) - jnp.uint32(1)  # ranks up to each rank
+    at_or_below = jax.lax.population_count(word[:, None] & low_bits).astype(jnp.int32)
+    rank = jnp.sum(at_or_below <= rest[:, None], axis=1)
+    return (suit * RANKS + jnp.minimum(rank, RANKS - 1)).astype(jnp.int32)
+
+
+def random_actions(state: State, key: jax.Array) -> jax.Array:
+    """Int32 (B,): a legal action for each game, drawn uniformly (0 for a game over).
+
+    The random policy, done on the engine's card sets (faster than drawing from
+    :func:`legal_action_mask`): for random opponents, exploration and benchmarks.
+
+    >>> import jax
+    >>> import hearts
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules())
+    >>> actions = batch.random_actions(state, jax.random.key(0))
+    >>> bool(batch.legal_action_mask(state)[jnp.arange(2), actions].all())
+    True
+    """
+    check_state("random_actions", state)
+    _check_key("random_actions", key)
+    return cast("jax.Array", _random_actions(state, key))
+
+
+@jax.jit
+def _random_actions(state: State, key: jax.Array) -> jax.Array:
+    """:func:`random_actions` of arguments known to be right, compiled."""
+    legal = state.legal
+    count = card_count(legal)
+    draw = jax.random.uniform(key, count.shape) * count
+    index = jnp.clip(draw.astype(jnp.int32), 0, jnp.maximum(count - 1, 0))
+    return jnp.where(count > 0, _nth(legal, index), 0)
+
+
+# --- a step ----------------------------------------------------------------------------
+
+
+def step(state: State, actions: jax.Array) -> State:
+    """Each game after its current player's action (an int per game; see the conventions).
+
+    A pass pick, a card played (the trick taken when complete), and on the last card of a
+    hand its scoring, the end of the game or the deal of the next hand. A game already
+    over is left as it is, with zero rewards.
+
+    >>> import jax
+    >>> import hearts
+    >>> import jax.numpy as jnp
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(3), 2), hearts.Rules(pass_cycle="none"))
+    >>> leader = state.current_player
+    >>> state = batch.step(state, jnp.array([0, 0]))  # each game's leader leads 2♣
+    >>> state.trick[:, 0].tolist(), state.trick_size.tolist(), bool((state.leader == leader).all())
+    ([0, 0], [1, 1], True)
+    """
+    check_state("step", state)
+    actions = _check_actions("step", state, actions)
+    return cast("State", _step(state, actions))
+
+
+@jax.jit
+def _step(state: State, actions: jax.Array) -> State:
+    """:func:`step` of arguments known to be right, compiled."""
+    rules = state.rules
+    players, hand_size = rules.players, rules.hand_size
+    card = _effective(state.legal, actions)
+    active = ~state.terminated
+    seat = state.current_player
+    seat_hot = one_hot(seat, players)
+    card_set = card_bits(card)[:, None, :]
+    passing = active & (state.phase == PHASE_PASS)
+    playing = active & (state.phase == PHASE_PLAY)
+
+    # The pass: pick the card; after the last pick of the last seat, exchange the cards.
+    passed = state.passed | jnp.where((seat_hot & passing[:, None])[:, :, None], card_set, 0)
+    seat_done = card_count(seat_rows(passed, seat)) >= state.pass_count
+    exchange = passing & seat_done & (seat == players - 1)
+    giver = (jnp.arange(players)[None, :] - state.pass_offset[:, None]) % players
+    from_giver = one_hot(giver, players)[:, :, :, None]  # [b, seat, giver, suit]
+    received = jnp.sum(jnp.where(from_giver, passed[:, None], 0), axis=2, dtype=jnp.uint32)
+    exchanged = state.hands & ~passed | received
+    opener = opening_leader(rules, exchanged, state.hand_number)
+
+    # The play: the card joins the trick; a complete trick goes to its winner.
+    put = jnp.where((seat_hot & playing[:, None])[:, :, None], card_set, 0)
+    hands = jnp.where(exchange[:, None, None], exchanged, state.hands & ~put)
+    lead = state.trick_size == 0
+    breaking = jnp.where(lead[:, None], rules.lead_breaking, rules.breaking)
+    broken = state.broken | (playing & nonempty(breaking & card_set[:, 0]))
+    position = one_hot(state.trick_size, players) & playing[:, None]
+    trick = jnp.where(position, card[:, None], state.trick)
+    this_trick = one_hot(state.tricks_done, hand_size)
+    in_history = this_trick[:, :, None] & position[:, None, :]
+    leading = this_trick & (playing & lead)[:, None]
+    size = state.trick_size + playing
+    complete = playing & (size == players)
+    led = trick[:, :1] // RANKS
+    ranked = jnp.where(trick // RANKS == led, trick, -1)
+    winner = ((state.leader + jnp.argmax(ranked, axis=1)) % players).astype(jnp.int32)
+    trick_cards = jnp.sum(card_bits(trick), axis=1, dtype=jnp.uint32)  # no card: no bits
+    won = (one_hot(winner, players) & complete[:, None])[:, :, None]
+    taken = state.taken | jnp.where(won, trick_cards[:, None, :], 0)
+    tricks_done = state.tricks_done + complete
+    hand_over = complete & (tricks_done == hand_size)
+
+    next_seat = jnp.where(
+        passing,
+        jnp.where(exchange, opener, jnp.where(seat_done, seat + 1, seat)),
+        jnp.where(complete, winner, jnp.where(playing, (seat + 1) % players, seat)),
+    ).astype(jnp.int32)
+    after = dataclasses.replace(
+        state,
+        hands=hands,
+        passed=passed,
+        played=state.played | put,
+        taken=taken,
+        trick=jnp.where(complete[:, None], -1, trick),
+        tricks=jnp.where(in_history, card[:, None, None], state.tricks),
+        trick_leaders=jnp.where(leading, state.leader[:, None], state.trick_leaders),
+        trick_size=jnp.where(complete, 0, size).astype(jnp.int32),
+        leader=jnp.where(exchange, opener, jnp.where(complete, winner, state.leader)).astype(
+            jnp.int32
+        ),
+        first_leader=jnp.where(exchange, opener, state.first_leader).astype(jnp.int32),
+        current_player=next_seat,
+        phase=jnp.where(exchange, PHASE_PLAY, state.phase).astype(jnp.int32),
+        first=state.first & ~complete,
+        broken=broken,
+        tricks_done=tricks_done.astype(jnp.int32),
+        rewards=jnp.zeros_like(state.rewards),
+        hand_over=hand_over,
+    )
+    ended: State = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
+    return dataclasses.replace(ended, legal=_legal(ended))
+
+
+def _hand_totals(state: State) -> jax.Array:
+    """Int32 (B, P): the totals after the hand whose cards ``state.taken`` holds."""
+    rules = state.rules
+    players = rules.players
+    taken = state.taken
+    card_points = rules.card_points[:, None, :]
+    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
+    moon = rules.moon[:, None, :]
+    shot = (rules.moon_mode > 0) & nonempty(rules.moon)
+    shooter = shot[:, None] & ~nonempty(moon & ~taken)  # (B, P): at most one seat
+    moon_hand = jnp.any(shooter, axis=1)
+    still_counted = to_cards(taken & rules.shoot_counted[:, None, :])
+    counted_on_shot = jnp.sum(jnp.where(still_counted, card_points, 0), axis=2)
+    value = rules.moon_points[:, None]
+    shoot = jnp.where(
+        (rules.moon_mode == 1)[:, None],
+        jnp.where(shooter, 0, value),
+        jnp.where(shooter, -value, 0),
+    )
+    tricks_won = card_count(taken) // players
+    took_heart = nonempty(taken & HEART_WORDS)
+    bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
+        took_heart, 0, rules.no_heart_bonus[:, None]
+    )
+    change = jnp.where(moon_hand[:, None], counted_on_shot + shoot, points + bonuses)
+    totals = state.scores + change
+    landed = (totals != state.scores)[:, :, None] & (totals[:, :, None] == rules.resets[:, None, :])
+    landed = jnp.any(landed & rules.reset_valid[:, None, :], axis=2)
+    totals = jnp.where(landed, totals - rules.reset_amount[:, None], totals)
+    floor = jnp.maximum(totals, rules.score_floor[:, None])
+    return jnp.where(rules.has_floor[:, None], floor, totals).astype(jnp.int32)
+
+
+def _end_hands(state: State, hand_over: jax.Array) -> State:
+    """Score the hands that ended; end those games or deal their next hand."""
+    rules = state.rules
+    totals = _hand_totals(state)
+    played = state.hand_number + 1
+    top = jnp.max(totals, axis=1)
+    reached = jnp.where(rules.target_exceeded, top > rules.target, top >= rules.target)
+    ended = (rules.has_hands & (played >= rules.hands)) | (rules.has_target & reached)
+    best = totals == jnp.min(totals, axis=1, keepdims=True)
+    tied = jnp.sum(best, axis=1) > 1
+    ended = hand_over & ended & ~(rules.play_on_ties & tied)
+    carry_on = hand_over & ~ended
+    fresh = begin_hands(rules, state.key, jnp.where(carry_on, played, state.hand_number))
+    changed: dict[str, Any] = {}
+    for name, value in fresh.items():
+        old = getattr(state, name)
+        pick = carry_on.reshape(carry_on.shape + (1,) * (old.ndim - 1))
+        changed[name] = jnp.where(pick, value, old)
+    ended_state = dataclasses.replace(
+        state,
+        **changed,
+        scores=jnp.where(hand_over[:, None], totals, state.scores),
+        rewards=jnp.where(hand_over[:, None], state.scores - totals, 0).astype(jnp.float32),
+        winners=jnp.where(ended[:, None], best, state.winners),
+        terminated=state.terminated | ended,
+    )
+    return dataclasses.replace(
+        ended_state, phase=jnp.where(ended, PHASE_OVER, ended_state.phase).astype(jnp.int32)
+    )
+
+
+# --- results and observations ----------------------------------------------------------
+
+
+def game_rewards(state: State) -> jax.Array:
+    """Float32 (B, P): 1 for each winner of a game that is over, 0 otherwise.
+
+    Equal lowest totals share the win (each scores 1) unless ``Rules.play_on_ties``.
+
+    >>> import jax
+    >>> import hearts
+    >>> from hearts import batch
+    >>> state = batch.init(jax.random.split(jax.random.key(0), 2), hearts.Rules())
+    >>> batch.game_rewards(state).tolist()  # not over yet
+    [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    """
+    check_state("game_rewards", state)
+    return cast("jax.Array", _game_rewards(state))
+
+
+@jax.jit
+def _game_rewards(state: State) -> jax.Array:
+    """:func:`game_rewards` of arguments known to be right, compiled."""
+    return (state.winners & state.terminated[:, None]).astype(jnp.float32)

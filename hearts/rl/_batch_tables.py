@@ -1,0 +1,426 @@
+"""What the batched engine derives from a :class:`~hearts.Rules`: its allow-list and tables.
+
+:data:`FIELDS` states, field by field, what the engine plays and which values it refuses
+(:class:`Coverage`), :func:`unsupported` and :func:`supports` decide by it, and
+:func:`make_rules` turns the rules into the :class:`BatchRules` every game of a batch
+carries (cached by the rules). :mod:`hearts.rl.batch` re-exports the public names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from hearts.errors import RulesError
+from hearts.game.play import PLAY_RULES, rules_of_play
+from hearts.game.rules import (
+    FirstLead,
+    FirstTrick,
+    FirstTrickFallback,
+    PassDirection,
+    Rules,
+    ShootMode,
+)
+from hearts.rl._batch_cards import CARDS, DIRECTIONS, card_words
+
+_FIRST_LEADS: Final = (
+    FirstLead.LOWEST_CLUB,
+    FirstLead.ANY_CLUB,
+    FirstLead.LEFT_OF_DEALER,
+    FirstLead.LEFT_OF_DEALER_NO_HEART,
+)
+_MOON_MODES: Final = {ShootMode.OFF: 0, ShootMode.ADD: 1, ShootMode.SUBTRACT: 2}
+
+
+def _padded(values: list[int], step: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], int]:
+    """``values`` padded with zeros to a multiple of ``step`` (so tables share shapes)."""
+    size = max(step, -(-len(values) // step) * step)
+    table = np.zeros(size, dtype=np.int32)
+    table[: len(values)] = values
+    return table, len(values)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class BatchRules:
+    """The tables of one :class:`~hearts.Rules` that the batched engine reads.
+
+    Made by :func:`make_rules`; a :class:`State` holds one copy per game (a leading batch
+    axis on every array). ``players`` and ``cards`` (the deck's size) fix the arrays'
+    shapes and are static; everything else is data, so rules of the same table size share
+    one compiled step. Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
+
+    >>> import hearts
+    >>> from hearts import batch
+    >>> tables = batch.make_rules(hearts.Rules.preset("omnibus"))
+    >>> tables.players, tables.cards, int(tables.card_points[22]), int(tables.moon_points)
+    (4, 52, -10, 26)
+    """
+
+    players: int = dataclasses.field(metadata={"static": True})
+    """Seats at the table (static)."""
+    cards: int = dataclasses.field(metadata={"static": True})
+    """Cards in the deck, ``players * hand_size`` (static)."""
+    deck: jax.Array
+    """Card set: the cards in play."""
+    card_points: jax.Array
+    """Int32 (52,): each card's points (0 outside the deck)."""
+    positive_total: jax.Array
+    """Int32: the points of every card worth more than 0, at least 1 (the tensor's scale)."""
+    score_scale: jax.Array
+    """Int32: what :func:`observe` divides a total by (:func:`hearts.tensor.score_scale`)."""
+    penalty: jax.Array
+    """Card set: the penalty cards (``Rules.penalty_mask``)."""
+    shoot_counted: jax.Array
+    """Card set: the cards that still count for their taker on a moon hand (the bonus
+    cards under ``bonus_counts_on_shoot``)."""
+    moon: jax.Array
+    """Card set: the cards a shooter takes (``Rules.moon_mask``; none when the moon is off)."""
+    moon_points: jax.Array
+    """Int32: the moon's value."""
+    moon_mode: jax.Array
+    """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter)."""
+    breaking: jax.Array
+    """Card set: the cards that break hearts when played (``Rules.breaking_mask``)."""
+    lead_breaking: jax.Array
+    """Card set: the cards that break hearts when they lead (``Rules.lead_breaking_mask``)."""
+    first_trick_barred: jax.Array
+    """Card set: the cards barred from the first trick (``Rules.first_trick_barred``)."""
+    first_turn_hearts: jax.Array
+    """Bool: hearts are allowed on the first trick to a seat without a club it may play."""
+    fallback_queen: jax.Array
+    """Bool: a seat holding only barred cards on the first trick must play Q♠ if held."""
+    first_lead: jax.Array
+    """Int32: 0 lowest club, 1 any club, 2 left of dealer, 3 left of dealer but no heart."""
+    lowest_club: jax.Array
+    """Int32: the lowest club of the deck."""
+    must_break_hearts: jax.Array
+    """Bool: ``Rules.must_break_hearts``."""
+    queen_gives_way: jax.Array
+    """Bool: a leader holding only hearts and Q♠ before hearts break may lead a heart
+    (``can_lead_hearts_instead_of_queen`` or ``queen_after_hearts``)."""
+    queen_after_hearts: jax.Array
+    """Bool: ``Rules.queen_after_hearts``."""
+    forced_discard: jax.Array
+    """Bool: ``Rules.forced_discard``."""
+    unpassable: jax.Array
+    """Card set: cards that may not be passed."""
+    cycle_length: jax.Array
+    """Int32: the hands of the pass cycle."""
+    pass_offsets: jax.Array
+    """Int32 (8k,): per hand of the cycle, how many seats left the cards go (padded)."""
+    pass_counts: jax.Array
+    """Int32 (8k,): per hand of the cycle, the cards each seat passes (0: hold)."""
+    pass_directions: jax.Array
+    """Int32 (8k,): per hand of the cycle, the :class:`~hearts.PassDirection`'s index."""
+    no_trick_bonus: jax.Array
+    """Int32: ``Rules.no_trick_bonus``."""
+    no_heart_bonus: jax.Array
+    """Int32: ``Rules.no_heart_bonus``."""
+    has_target: jax.Array
+    """Bool: the game ends when a total reaches ``target``."""
+    target: jax.Array
+    """Int32: ``Rules.target`` (0 when None)."""
+    target_exceeded: jax.Array
+    """Bool: ``Rules.target_must_be_exceeded``."""
+    has_hands: jax.Array
+    """Bool: the game ends after ``hands`` hands."""
+    hands: jax.Array
+    """Int32: ``Rules.hands`` (0 when None)."""
+    resets: jax.Array
+    """Int32 (4k,): ``Rules.resets`` (padded)."""
+    reset_valid: jax.Array
+    """Bool (4k,): which entries of ``resets`` are real."""
+    reset_amount: jax.Array
+    """Int32: ``Rules.reset_amount``."""
+    has_floor: jax.Array
+    """Bool: ``Rules.score_floor`` is set."""
+    score_floor: jax.Array
+    """Int32: ``Rules.score_floor`` (0 when None)."""
+    play_on_ties: jax.Array
+    """Bool: ``Rules.play_on_ties``."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat (static).
+
+        >>> import hearts
+        >>> from hearts import batch
+        >>> batch.make_rules(hearts.Rules(players=5)).hand_size
+        10
+        """
+        return self.cards // self.players
+
+
+@dataclasses.dataclass(frozen=True)
+class Coverage:
+    """How the batched engine treats one field of :class:`~hearts.Rules` (see :data:`FIELDS`).
+
+    >>> from hearts import batch
+    >>> batch.FIELDS["moon"].tables, batch.FIELDS["moon"].refuses
+    (('moon', 'moon_mode'), "'choose' and 'safety': a choice asked of the shooter")
+    """
+
+    plays: str
+    """What the engine plays of the field, in words; empty when it plays only the value
+    that leaves the variant off (the field's default)."""
+    tables: tuple[str, ...] = ()
+    """The fields of :class:`BatchRules` that carry it (none for a field that changes
+    nothing under the rules the engine plays, or that it refuses whole)."""
+    refuses: str = ""
+    """The values refused, in words; empty when every value is played."""
+    refused: Callable[[Rules], bool] | None = None
+    """Whether a :class:`~hearts.Rules` value sets the field to a refused value."""
+    shown: Callable[[Rules], object] | None = None
+    """The value the refusal shows, when not the field's own (``repr`` of it follows)."""
+
+
+def _refuse(
+    when: Callable[[Rules], bool], why: str, shown: Callable[[Rules], object] | None = None
+) -> Coverage:
+    return Coverage("", refuses=why, refused=when, shown=shown)
+
+
+# What the batched engine plays of each field of Rules (documented in hearts.rl.batch).
+FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
+    {
+        "players": Coverage(
+            "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets")
+        ),
+        "jokers": _refuse(lambda r: r.jokers != 0, "any joker: the actions are the 52 cards"),
+        "removed": Coverage("any cards removed: the deck", ("deck", "cards", "lowest_club")),
+        "pass_count": Coverage("any pass count", ("pass_counts",)),
+        "pass_cycle": Coverage(
+            "any pass cycle",
+            ("cycle_length", "pass_offsets", "pass_counts", "pass_directions"),
+        ),
+        "unpassable": Coverage("any cards that may not be passed", ("unpassable",)),
+        "dealer_chooses_pass": _refuse(
+            lambda r: r.dealer_chooses_pass, "True: a choice asked of the dealer"
+        ),
+        "first_lead": Coverage("every first lead", ("first_lead",)),
+        "first_trick": Coverage(
+            "every first-trick rule", ("first_trick_barred", "first_turn_hearts")
+        ),
+        "first_trick_fallback": Coverage("every fallback", ("fallback_queen",)),
+        "must_break_hearts": Coverage("both values", ("must_break_hearts",)),
+        "queen_breaks_hearts": Coverage("both values", ("breaking", "lead_breaking")),
+        "queen_breaks_only_when_led": Coverage("both values", ("breaking", "lead_breaking")),
+        "can_lead_hearts_instead_of_queen": Coverage("both values", ("queen_gives_way",)),
+        "queen_after_hearts": Coverage("both values", ("queen_gives_way", "queen_after_hearts")),
+        "forced_discard": Coverage("both values", ("forced_discard",)),
+        "points": Coverage(
+            "any point table, bonus cards included",
+            (
+                "card_points",
+                "positive_total",
+                "score_scale",
+                "penalty",
+                "first_trick_barred",
+                "moon",
+                "moon_points",
+                "shoot_counted",
+            ),
+        ),
+        "penalty_cards": Coverage("any penalty cards", ("penalty", "first_trick_barred")),
+        "no_trick_bonus": Coverage("any bonus", ("no_trick_bonus",)),
+        "no_heart_bonus": Coverage("any bonus", ("no_heart_bonus",)),
+        "multipliers": _refuse(
+            lambda r: bool(r.multipliers),
+            "any multiplier card",
+            lambda r: {card.ascii: factor for card, factor in r.multipliers},
+        ),
+        "multiplier_alone": _refuse(
+            lambda r: r.multiplier_alone != 0, "any value but 0 (it needs multipliers)"
+        ),
+        "moon": Coverage(
+            "the moon off, added or subtracted",
+            ("moon", "moon_mode"),
+            refuses="'choose' and 'safety': a choice asked of the shooter",
+            refused=lambda r: r.moon not in _MOON_MODES,
+            shown=lambda r: r.moon.value,
+        ),
+        "moon_value": Coverage("any value", ("moon_points",)),
+        "moon_needs_bonus_cards": Coverage("both values", ("moon",)),
+        "moon_choice_needs_score": Coverage(
+            "both values, which change nothing: it matters only with moon='choose' (refused)"
+        ),
+        "bonus_counts_on_shoot": Coverage("both values", ("shoot_counted",)),
+        "sun": _refuse(
+            lambda r: r.sun is not ShootMode.OFF, "any sun but 'off'", lambda r: r.sun.value
+        ),
+        "sun_value": Coverage(
+            "any value, which changes nothing: it matters only with a sun (refused)"
+        ),
+        "chips": _refuse(lambda r: r.chips is not None, "any number: chip scoring"),
+        "target": Coverage("any target, or none", ("has_target", "target", "score_scale")),
+        "target_must_be_exceeded": Coverage("both values", ("target_exceeded",)),
+        "hands": Coverage("any number of hands, or none", ("has_hands", "hands", "score_scale")),
+        "resets": Coverage("any resets", ("resets", "reset_valid")),
+        "reset_amount": Coverage("any amount", ("reset_amount",)),
+        "score_floor": Coverage("any floor, or none", ("has_floor", "score_floor")),
+        "play_on_ties": Coverage("both values", ("play_on_ties",)),
+        "partners": _refuse(lambda r: r.partners, "True: partnerships"),
+        "partners_shoot_together": _refuse(
+            lambda r: not r.partners_shoot_together, "False (it needs partners)"
+        ),
+        "claims": _refuse(lambda r: r.claims, "True: claims"),
+    }
+)
+
+
+def unsupported(rules: Rules) -> str | None:
+    """Why the batched engine cannot play ``rules``, as a sentence; None if it can.
+
+    The sentence names the first field, in the order of the fields, that :data:`FIELDS`
+    refuses at its value or does not state at all (or the rules of play added with
+    :func:`hearts.game.play.add_rule`, which it cannot state).
+
+    >>> import hearts
+    >>> from hearts import batch
+    >>> batch.unsupported(hearts.Rules.preset("black-maria")) is None
+    True
+    >>> batch.unsupported(hearts.Rules(players=3, jokers=2))
+    'hearts.batch does not play Rules.jokers (got 2); the batched engine covers 3 to 7 players with cards removed, any pass cycle, every rule of play but jokers, any point table, the moon off, added or subtracted, and a target or a number of hands.'
+    >>> batch.FIELDS["jokers"].refuses, batch.FIELDS["pass_cycle"].tables
+    ('any joker: the actions are the 52 cards', ('cycle_length', 'pass_offsets', 'pass_counts', 'pass_directions'))
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"hearts.batch needs a hearts.Rules value, got {type(rules).__name__}.")
+    of = rules_of_play(rules)
+    if of.extended:
+        names = {rule.name for plan in of.plans for rule in plan if rule not in PLAY_RULES}
+        added = ", ".join(sorted(names))
+        return (
+            f"hearts.batch does not play rules of play added with hearts.game.play.add_rule "
+            f"({added}); it states only the library's own (hearts.game.play.PLAY_RULES)."
+        )
+    for field in attrs.fields(type(rules)):
+        if not field.init:
+            continue  # derived from the fields given (the masks), or the rules of play
+        name = field.name
+        coverage = FIELDS.get(name)
+        if coverage is None:
+            return (
+                f"hearts.batch does not play Rules.{name} (got {getattr(rules, name)!r}): "
+                "hearts.batch.FIELDS does not state the field, so the batched engine does "
+                "not know what it changes."
+            )
+        if coverage.refused is not None and coverage.refused(rules):
+            shown = getattr(rules, name) if coverage.shown is None else coverage.shown(rules)
+            return (
+                f"hearts.batch does not play Rules.{name} (got {shown!r}); the batched engine "
+                "covers 3 to 7 players with cards removed, any pass cycle, every rule of play "
+                "but jokers, any point table, the moon off, added or subtracted, and a target "
+                "or a number of hands."
+            )
+    return None
+
+
+def supports(rules: Rules) -> bool:
+    """Whether the batched engine plays ``rules`` (:func:`unsupported` says why not).
+
+    >>> import hearts
+    >>> from hearts import batch
+    >>> batch.supports(hearts.Rules.preset("omnibus")), batch.supports(hearts.Rules.preset("chips"))
+    (True, False)
+    """
+    return unsupported(rules) is None
+
+
+def make_rules(rules: Rules) -> BatchRules:
+    """The tables of ``rules`` for the batched engine (no batch axis; :func:`init` adds it).
+
+    Raises :class:`~hearts.RulesError` naming the field when the engine does not play
+    ``rules`` (:func:`unsupported`).
+
+    >>> import hearts
+    >>> from hearts import batch
+    >>> tables = batch.make_rules(hearts.Rules(players=3))
+    >>> tables.hand_size, bool(batch.to_cards(tables.deck)[13]), tables.pass_offsets[:3].tolist()
+    (17, False, [1, 2, 0])
+    >>> batch.make_rules(hearts.Rules.preset("chips"))
+    Traceback (most recent call last):
+    ...
+    hearts.errors.RulesError: hearts.batch does not play Rules.chips (got 20); the batched engine covers ...
+    """
+    why = unsupported(rules)
+    if why is not None:
+        raise RulesError(why)
+    return _make_rules(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _make_rules(rules: Rules) -> BatchRules:
+    players = rules.players
+    deck = rules.deck_mask
+    offsets, cycle = _padded([d.offset(players) for d in rules.pass_cycle], 8)
+    counts, _ = _padded(
+        [0 if d is PassDirection.HOLD else rules.pass_count for d in rules.pass_cycle], 8
+    )
+    directions, _ = _padded([DIRECTIONS.index(d) for d in rules.pass_cycle], 8)
+    resets, reset_count = _padded(list(rules.resets), 4)
+    positive = max(sum(v for v in rules.card_points if v > 0), 1)
+    scale = rules.target if rules.target is not None else (rules.hands or 1) * positive
+    bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
+    moon = rules.moon_mask if rules.moon is not ShootMode.OFF else 0
+
+    def i32(value: int) -> jax.Array:
+        return jnp.asarray(value, dtype=jnp.int32)
+
+    def flag(value: bool) -> jax.Array:
+        return jnp.asarray(value, dtype=jnp.bool_)
+
+    def cards(mask: int) -> jax.Array:
+        return jnp.asarray(card_words(mask))
+
+    return BatchRules(
+        players=players,
+        cards=deck.bit_count(),
+        deck=cards(deck),
+        card_points=jnp.asarray(rules.card_points[:CARDS], dtype=jnp.int32),
+        positive_total=i32(positive),
+        score_scale=i32(scale),
+        penalty=cards(rules.penalty_mask),
+        shoot_counted=cards(bonus),
+        moon=cards(moon),
+        moon_points=i32(rules.moon_points),
+        moon_mode=i32(_MOON_MODES[rules.moon]),
+        breaking=cards(rules.breaking_mask),
+        lead_breaking=cards(rules.lead_breaking_mask),
+        first_trick_barred=cards(rules.first_trick_barred),
+        first_turn_hearts=flag(rules.first_trick is FirstTrick.FIRST_TURN_HEARTS),
+        fallback_queen=flag(rules.first_trick_fallback is FirstTrickFallback.QUEEN),
+        first_lead=i32(_FIRST_LEADS.index(rules.first_lead)),
+        lowest_club=i32(int(rules.lowest_club)),
+        must_break_hearts=flag(rules.must_break_hearts),
+        queen_gives_way=flag(rules.can_lead_hearts_instead_of_queen or rules.queen_after_hearts),
+        queen_after_hearts=flag(rules.queen_after_hearts),
+        forced_discard=flag(rules.forced_discard),
+        unpassable=cards(rules.unpassable.mask),
+        cycle_length=i32(cycle),
+        pass_offsets=jnp.asarray(offsets),
+        pass_counts=jnp.asarray(counts),
+        pass_directions=jnp.asarray(directions),
+        no_trick_bonus=i32(rules.no_trick_bonus),
+        no_heart_bonus=i32(rules.no_heart_bonus),
+        has_target=flag(rules.target is not None),
+        target=i32(rules.target or 0),
+        target_exceeded=flag(rules.target_must_be_exceeded),
+        has_hands=flag(rules.hands is not None),
+        hands=i32(rules.hands or 0),
+        resets=jnp.asarray(resets),
+        reset_valid=jnp.arange(resets.shape[0]) < reset_count,
+        reset_amount=i32(rules.reset_amount),
+        has_floor=flag(rules.score_floor is not None),
+        score_floor=i32(rules.score_floor or 0),
+        play_on_ties=flag(rules.play_on_ties),
+    )
