@@ -38,7 +38,8 @@ from hearts.game.passes import pick_refusal, pickable
 from hearts.game.rules import Rules
 from hearts.game.state import Phase, State
 from hearts.rl import tensor
-from hearts.rl.env import HeartsEnv, Observation, action_number
+from hearts.rl.actions import action_number
+from hearts.rl.aec import HeartsEnv, Observation
 
 __all__ = ["ParallelHeartsEnv"]
 
