@@ -119,6 +119,8 @@ class ProgressClock(Protocol):
 
 
 class _SystemClock:
+    """The clock of :class:`Progress` by default: :func:`time.monotonic` and real waits."""
+
     def now(self) -> float:
         return time.monotonic()
 
