@@ -81,6 +81,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MODULES = (
     "hearts/game/engine.py",
     "hearts/game/scoring.py",
+    "hearts/game/scoring_args.py",
     "hearts/game/play.py",
     "hearts/game/claims.py",
     "hearts/game/transitions.py",
@@ -220,7 +221,7 @@ EQUIVALENT: dict[str, str] = {
     "hearts/game/passes.py:_masks: isinstance(masks, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
     "hearts/game/passes.py:_seats: isinstance(seats, tuple) -> False": "shortcut: a tuple is a Sequence, and the tuple of a tuple is the same tuple",
     "hearts/game/passes.py:_masks: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
-    "hearts/game/scoring.py:_mask: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
+    "hearts/game/scoring_args.py:checked_mask: 0 -> -1": "redundant: a negative int has every bit above the cards set, so mask & ~ALL_CARDS refuses it with the same sentence",
     "hearts/game/play.py:refusal: return None -> pass": "shortcut: the function returns None without it",
     "hearts/game/passes.py:_combinations: 64 -> 65": "cache size",
     "hearts/game/passes.py:_combinations: 64 -> 63": "cache size",
