@@ -295,7 +295,7 @@ def test_an_isolated_bot_plays_in_its_own_process_and_the_same_game() -> None:
 PUBLIC_CACHES = {
     "hearts.game.passes._combinations": "keyed by a hand size and a pass count",
     "hearts.rl.actions._pass_calls": "keyed by the Rules",
-    "hearts.rl.tensor._fields": "keyed by the number of players",
+    "hearts.rl.tensor_layout.fields_unchecked": "keyed by the number of players",
     "hearts.rl.tensor._constants": "keyed by the Rules",
     "hearts.rl._batch_tables._make_rules": "keyed by the Rules (the batched engine's tables)",
 }
