@@ -288,6 +288,32 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def test_no_two_modules_import_each_other() -> None:
+    """No import circle, imports inside functions included (the package itself aside: its
+    ``__init__`` re-exports what the modules define, and none of them imports ``hearts``)."""
+    graph = import_graph()
+    graph.pop("hearts", None)
+    for imported in graph.values():
+        imported.discard("hearts")
+    found = circles(graph)
+    assert not found, "These modules import each other, directly or around a circle: " + "; ".join(
+        " ↔ ".join(group) for group in found
+    )
+
+
+def test_no_module_is_longer_than_700_lines_but_the_kernel() -> None:
+    long = sorted(
+        f"{path.relative_to(ROOT)} ({lines} lines)"
+        for path in PACKAGE.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 700
+        and path != PACKAGE / "game" / "play.py"
+    )
+    assert not long, "Split these modules by concern: " + ", ".join(long)
+
+
+# --- the kernel of play ---------------------------------------------------------------------
+
+
 def test_the_circle_finder_finds_a_circle() -> None:
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles({"a": {"b"}, "b": set()}) == []

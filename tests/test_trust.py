@@ -298,6 +298,7 @@ PUBLIC_CACHES = {
     "hearts.rl.tensor_layout.fields_unchecked": "keyed by the number of players",
     "hearts.rl.tensor._constants": "keyed by the Rules",
     "hearts.rl._batch_tables._make_rules": "keyed by the Rules (the batched engine's tables)",
+    "hearts._docstrings._table": "no key: the docstrings the compiled build ships, the same for all",
 }
 """Every cache a ``hearts`` module keeps, and why its keys are public: a cache keyed by a
 seat's cards would answer another seat's guesses (its hits count in ``cache_info``)."""
