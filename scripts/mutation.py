@@ -316,6 +316,7 @@ EQUIVALENT_THIRD: dict[str, str] = {
     "hearts/game/claims.py:_ClaimSearch._kinds: bit & self.named -> self.named": "redundant today: the named flag made the same for every card, as the second set's bit | self.named (EQUIVALENT_SECOND), which see",
     "hearts/game/passes.py:_combinations: return tuple(combinations(range(size), count)) -> None": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py checks both)",
     "hearts/game/passes.py:PassMoves.__init__: unpassable & ALL_CARDS -> unpassable": "redundant: the hands are checked to hold cards only, so the bits of unpassable outside the cards remove nothing from them",
+    "hearts/game/claims.py:_ClaimSearch.outranked: lower ^= 1 << (lower.bit_length() - 1) -> lower = 1 << lower.bit_length() - 1": "pruning: the claimer's highest card of the suit stands for its n-th highest, which only weakens the quick rejection (an opponent must then beat its highest card); the exact search behind it makes up for it",
 }
 """The same as :data:`EQUIVALENT`, for the mutants of the third set of operators
 (``--operators third``), each read after the run of 2026-11-29 (``hearts/game/scoring.py``,
