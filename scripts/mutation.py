@@ -258,7 +258,6 @@ EQUIVALENT: dict[str, str] = {
     "hearts/game/claims.py:_ClaimSearch._kinds: 1 -> 2 #4": "redundant: adds the claimer's 2♣ to every club alike, so the kinds are the same",
     "hearts/game/claims.py:_ClaimSearch._kinds: kinds.add(kind) -> pass": "pruning: every card its own kind makes the search try them all",
     "hearts/game/claims.py:_ClaimSearch._kinds: kind not in kinds -> True": "pruning: every card its own kind makes the search try them all",
-    "hearts/game/passes.py:PassMoves.index: assert isinstance(start, int) and (stop is None or isinstance(stop,... -> pass": "redundant: the loop above has refused every start and stop that is not an int (or None); the assert only tells the type checker",
 }
 """Mutants no test can tell from the real code, by :attr:`Mutant.key`, with the reason.
 
@@ -297,7 +296,6 @@ EQUIVALENT_SECOND: dict[str, str] = {
     "hearts/game/scoring.py:_game_winners: min(seat, partner[seat]) -> max(seat, partner[seat])": "representation: a partnership named by its higher seat instead of its lower: the number of partnerships among the winners is the same",
     "hearts/game/play.py:RulesOfPlay.__init__: rules.players - 2 -> 2 - rules.players": "unread: club_leads asks first_leader about seats 0 and 1; the empty hands padded after them are never read",
     "hearts/game/passes.py:_combinations: comb(size, count) > 1000 -> comb(size, count) < 1000": "which way to unrank, the table or the fallback: they give the same passes (tests/test_rule_mutants.py checks both)",
-    "hearts/game/passes.py:PassMoves.index: isinstance(start, int) and (stop is None or isinstance(stop, int)) -> isinstance(start, int) or (stop is None or isinstance(stop, int))": "redundant: the loop above has refused every start and stop that is not an int (or None); the assert only tells the type checker",
 }
 """The same as :data:`EQUIVALENT`, for the mutants of the second set of operators
 (``--operators second``), each read after the full run of 2026-11-27."""

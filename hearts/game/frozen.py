@@ -13,7 +13,11 @@ AttributeError: State is immutable: its scores cannot be changed (replace() make
 
 from __future__ import annotations
 
-__all__ = ["Frozen"]
+from typing import cast
+
+from hearts.errors import describe_value
+
+__all__ = ["Frozen", "index_positions"]
 
 
 class Frozen:
@@ -32,3 +36,27 @@ def _refusal(value: object, name: str, what: str) -> str:
     kind = type(value).__name__
     copy = " (replace() makes a changed copy)" if hasattr(type(value), "replace") else ""
     return f"{kind} is immutable: its {name} cannot be {what}{copy}."
+
+
+def index_positions(owner: str, start: object, stop: object, length: int) -> range:
+    """The positions ``index(value, start, stop)`` searches in a sequence of ``length``.
+
+    As :meth:`list.index` reads its bounds; ``start`` must be an int and ``stop`` an int
+    or None, anything else is a :class:`TypeError` naming ``owner``'s method.
+
+    >>> index_positions("History", 1, None, 4), index_positions("History", -2, 9, 4)
+    (range(1, 4), range(2, 4))
+    >>> index_positions("History", "1", None, 4)
+    Traceback (most recent call last):
+    ...
+    TypeError: History.index takes an int start, got '1'.
+    """
+    for name, bound in (("start", start), ("stop", stop)):
+        if (bound is not None or name == "start") and (
+            not isinstance(bound, int) or isinstance(bound, bool)
+        ):
+            raise TypeError(
+                f"{owner}.index takes an int {name}"
+                f"{' or None' if name == 'stop' else ''}, got {describe_value(bound)}."
+            )
+    return range(*slice(cast("int", start), cast("int | None", stop)).indices(length))

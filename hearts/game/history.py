@@ -25,7 +25,7 @@ from typing import Final, cast, final, overload
 
 from hearts.errors import HeartsError, describe_value
 from hearts.game.cards import CardSet
-from hearts.game.frozen import Frozen
+from hearts.game.frozen import Frozen, index_positions
 from hearts.game.passes import passer
 from hearts.game.state import HandResult
 
@@ -199,16 +199,7 @@ class History(Frozen):
 
         ``start`` and ``stop`` are ints (``stop`` may be None); anything else is a TypeError.
         """
-        for name, bound in (("start", start), ("stop", stop)):
-            if (bound is not None or name == "start") and (
-                not isinstance(bound, int) or isinstance(bound, bool)
-            ):
-                raise TypeError(
-                    f"History.index takes an int {name}"
-                    f"{' or None' if name == 'stop' else ''}, got {describe_value(bound)}."
-                )
-        assert isinstance(start, int) and (stop is None or isinstance(stop, int))
-        for position in range(*slice(start, stop).indices(self._length)):
+        for position in index_positions("History", start, stop, self._length):
             if self._items[position] == value:
                 return position
         raise ValueError(f"{describe_value(value)} is not in this History.")

@@ -25,7 +25,7 @@ from hearts.game.cards import (
     card_set_unchecked,
     cards_of,
 )
-from hearts.game.frozen import Frozen
+from hearts.game.frozen import Frozen, index_positions
 from hearts.game.moves import Pass
 from hearts.game.options import MAX_PLAYERS, MIN_PLAYERS, PASS_OFFSETS
 from hearts.game.rules import PassDirection, Rules, outside_deck
@@ -481,16 +481,7 @@ class PassMoves(Frozen):
 
         ``start`` and ``stop`` are ints (``stop`` may be None); anything else is a TypeError.
         """
-        for name, bound in (("start", start), ("stop", stop)):
-            if (bound is not None or name == "start") and (
-                not isinstance(bound, int) or isinstance(bound, bool)
-            ):
-                raise TypeError(
-                    f"PassMoves.index takes an int {name}"
-                    f"{' or None' if name == 'stop' else ''}, got {describe_value(bound)}."
-                )
-        assert isinstance(start, int) and (stop is None or isinstance(stop, int))
-        for position in range(*slice(start, stop).indices(self._length)):
+        for position in index_positions("PassMoves", start, stop, self._length):
             if self[position] == value:
                 return position
         raise ValueError(f"{describe_value(value)} is not one of these passes.")
