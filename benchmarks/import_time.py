@@ -2,8 +2,8 @@
 
 Each run is a fresh interpreter, ``python -X importtime -c "import hearts"``; the figure
 is the cumulative time of the ``hearts`` package in its report (the interpreter's own
-start is not counted), the median over ``--repeat`` runs. The module count is
-``len(sys.modules)`` after ``import hearts`` (the interpreter starts with some 30), and the
+start is not counted), the median over ``--repeat`` runs. Bytecode is cached as usual
+(a first run writes it). The module count is ``len(sys.modules)`` after ``import hearts`` (the interpreter starts with some 30), and the
 heavy standard modules a game does not need are named if any is loaded.
 
 Usage: ``python benchmarks/import_time.py [--quick] [--repeat N] [PYTHON ...]``. By
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -25,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 HEAVY = ("multiprocessing", "concurrent", "asyncio", "urllib", "http", "email", "xml")
 """Top-level packages ``import hearts`` must not load (docs/performance.md)."""
 
+# Bytecode is written and read as on a user's machine: an interpreter that compiles every
+# module from source (PYTHONDONTWRITEBYTECODE) would time the compiler.
+_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
 _PROBE = "import sys, json, hearts; print(json.dumps([hearts.compiled, sorted(sys.modules)]))"
 
 
@@ -32,7 +37,7 @@ def import_time_ms(python: str) -> float:
     """The cumulative time, in ms, of ``import hearts`` in a fresh ``python``."""
     report = subprocess.run(
         [python, "-X", "importtime", "-c", "import hearts"],
-        capture_output=True, text=True, check=True, cwd=ROOT,
+        capture_output=True, text=True, check=True, cwd=ROOT, env=_ENV,
     ).stderr  # fmt: skip
     for line in reversed(report.splitlines()):
         parts = [part.strip() for part in line.split("|")]
@@ -44,7 +49,7 @@ def import_time_ms(python: str) -> float:
 def loaded(python: str) -> tuple[bool, list[str]]:
     """Whether ``python``'s hearts is compiled, and the modules loaded by ``import hearts``."""
     out = subprocess.run(
-        [python, "-c", _PROBE], capture_output=True, text=True, check=True, cwd=ROOT
+        [python, "-c", _PROBE], capture_output=True, text=True, check=True, cwd=ROOT, env=_ENV
     ).stdout
     compiled, modules = json.loads(out)
     return bool(compiled), list(modules)
@@ -65,7 +70,7 @@ def main() -> None:
     print(f"import hearts: median of {repeat} fresh interpreters")
     print(f"{'build':10} {'ms':>7} {'modules':>8}  heavy modules loaded")
     for python in pythons:
-        compiled, modules = loaded(python)
+        compiled, modules = loaded(python)  # also the warm-up: the bytecode is written
         times = [import_time_ms(python) for _ in range(repeat)]
         heavy = sorted(m for m in modules if m.split(".")[0] in HEAVY)
         build = "compiled" if compiled else "pure"
