@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, cast
 
@@ -515,6 +514,8 @@ class Rules:
         >>> len(Rules().fingerprint), Rules().fingerprint != Rules(target=50).fingerprint
         (64, True)
         """
+        import json  # noqa: PLC0415 (only a fingerprint or a record needs it: not every import)
+
         changed: dict[str, object] = {"schema": RULES_SCHEMA}
         changed.update((name, _to_json(name, value)) for name, value in self._changed())
         canonical = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)

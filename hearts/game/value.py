@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import ClassVar
-
-from typing_extensions import Self
+from typing import TYPE_CHECKING, ClassVar
 
 from hearts.game.cards import CardSet
 from hearts.game.frozen import Frozen
+
+if TYPE_CHECKING:  # for the annotations only: typing_extensions stays out of the import
+    from typing_extensions import Self
 
 __all__ = ["Value", "field_code"]
 
