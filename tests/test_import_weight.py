@@ -23,7 +23,10 @@ MAX_MODULES = 150
 
 def modules_after(code: str) -> list[str]:
     """The modules loaded in a fresh interpreter after ``code``."""
-    probe = f"{code}; import sys, json; print(json.dumps(sorted(sys.modules)))"
+    # The names are taken before the probe imports json to print them.
+    probe = (
+        f"{code}; import sys; names = sorted(sys.modules); import json; print(json.dumps(names))"
+    )
     out = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
