@@ -10,6 +10,7 @@ and the isolation of untrusted bots are this package's other modules.
 True
 """
 
+from hearts._docstrings import restore_all
 from hearts.bots.reference import (
     ENDGAME_NODES,
     Bot,
@@ -33,3 +34,7 @@ __all__ = [
     "playout",
     "solve",
 ]
+
+# The compiled build: the solver and the policies are imported here, after `import hearts`
+# gave the compiled modules it imported their docstrings, so these get theirs now.
+restore_all()
