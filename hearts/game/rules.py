@@ -19,7 +19,6 @@ hearts.errors.RulesError: Rules.target must be a whole number of at least 1 or N
 from __future__ import annotations
 
 import enum
-import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, cast
 
@@ -514,7 +513,8 @@ class Rules:
         >>> len(Rules().fingerprint), Rules().fingerprint != Rules(target=50).fingerprint
         (64, True)
         """
-        import json  # noqa: PLC0415 (only a fingerprint or a record needs it: not every import)
+        import hashlib  # noqa: PLC0415 (only a fingerprint needs them: not every import)
+        import json  # noqa: PLC0415
 
         changed: dict[str, object] = {"schema": RULES_SCHEMA}
         changed.update((name, _to_json(name, value)) for name, value in self._changed())

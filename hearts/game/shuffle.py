@@ -18,7 +18,6 @@ applies that :class:`~hearts.Deal`.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Final, final
 
@@ -83,7 +82,7 @@ class Generator:
         place = self._place
         if place == len(self._data):
             block = self._key + self._block.to_bytes(8, "little")
-            self._data = hashlib.shake_256(block).digest(_BLOCK)
+            self._data = _shake(block)
             self._block += 1
             place = 0
         self._place = place + 1
@@ -224,3 +223,14 @@ def deal_refusal(rules: Rules, hands: tuple[int, ...]) -> str | None:
             return f"The deal gives {CardSet.from_mask(twice)} to P{seat} and to another player."
         seen |= mask
     return None
+
+
+def _shake(block: bytes) -> bytes:
+    """The next block of the stream: SHAKE-256 of ``block``, ``_BLOCK`` bytes of it.
+
+    hashlib is imported here, when the first deal is shuffled: its OpenSSL start is a few
+    milliseconds that ``import hearts`` need not pay.
+    """
+    import hashlib  # noqa: PLC0415 (see above)
+
+    return hashlib.shake_256(block).digest(_BLOCK)
