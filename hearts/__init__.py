@@ -227,6 +227,10 @@ if compiled:  # mypyc drops docstrings: give the compiled modules theirs back
     from hearts._docstrings import restore_all
 
     restore_all()
+else:  # a pure wheel, where pip found no compiled one, says so once (hearts._pure_notice)
+    from hearts._pure_notice import notice_once as _notice_pure_build
+
+    _notice_pure_build(compiled, __version__)
 
 __all__ = [
     "DECK",
