@@ -89,8 +89,8 @@ def message(version: str) -> str:
     """The notice's text."""
     python = f"CPython {sys.version_info[0]}.{sys.version_info[1]} on {sys.platform}"
     return (
-        f"hearts-rules {version} is the pure-Python build: pip found no compiled wheel for "
-        f"{python}. It plays the same rules, more slowly ({DOCS}). To compile the core "
+        f"hearts-rules {version} is the pure-Python build: no compiled wheel was installed "
+        f"for {python}. It plays the same rules, more slowly ({DOCS}). To compile the core "
         "where a C compiler is found: HEARTS_COMPILE=auto pip install --force-reinstall "
         f"--no-binary hearts-rules hearts-rules. Said once; {QUIET}=1 silences it."
     )
