@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -94,7 +95,9 @@ def test_the_notice_is_given_once(installed: str, tmp_path: Path) -> None:
     assert folder is not None
     with pytest.warns(PureBuildWarning, match=r"^hearts-rules 9\.9\.9 is the pure-Python build"):
         assert notice_once(False, "9.9.9", installed, environ)
-    assert not notice_once(False, "9.9.9", installed, environ)  # said: no warning (an error here)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not notice_once(False, "9.9.9", installed, environ)  # said: no warning again
     assert os.listdir(folder) == [marker_name(installed, "9.9.9")]
 
 
@@ -102,8 +105,10 @@ def test_nothing_is_said_where_nothing_can_be_recorded(installed: str, tmp_path:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     environ = {"XDG_CACHE_HOME": str(blocked), "LOCALAPPDATA": str(blocked), "HOME": str(blocked)}
-    assert not notice_once(False, "9.9.9", installed, environ)  # a warning would be an error
-    assert not notice_once(False, "9.9.9", installed, {})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not notice_once(False, "9.9.9", installed, environ)
+        assert not notice_once(False, "9.9.9", installed, {})
 
 
 def test_the_message_says_how_to_compile_and_how_to_silence() -> None:
