@@ -78,6 +78,22 @@ def test_bits_and_shuffle_draw_what_they_say() -> None:
     assert sorted(items) == list(range(20)) and items != list(range(20))
 
 
+@pytest.mark.parametrize("length", [2, 13, 52, 55, 256, 257, 300])
+def test_shuffle_draws_each_place_as_below_does(length: int) -> None:
+    """Generator.shuffle reads the stream itself (speed): the same draws as its definition,
+    Fisher-Yates from the last place down with ``below(place + 1)``, across block ends and
+    for places beyond one byte."""
+    for key in range(20):
+        draw, again = Generator.from_text(f"shuffle:{key}"), Generator.from_text(f"shuffle:{key}")
+        items, expected = list(range(length)), list(range(length))
+        draw.shuffle(items)
+        for place in range(length - 1, 0, -1):
+            other = again.below(place + 1)
+            expected[place], expected[other] = expected[other], expected[place]
+        assert items == expected
+        assert draw.bits(64) == again.bits(64), "the shuffle left the stream elsewhere"
+
+
 def test_a_generator_is_seeded_by_its_text_or_its_random() -> None:
     one, two = Generator.from_text("a"), Generator.from_text("a")
     assert [one.byte() for _ in range(5)] == [two.byte() for _ in range(5)]

@@ -24,7 +24,7 @@ from hearts.errors import NotationError, describe_value
 from hearts.game import card as _card
 from hearts.game import hooks
 from hearts.game.card import CARD_FORMS, CARD_TEXTS, CARDS_FORMS, Card, Rank, Suit, is_int
-from hearts.game.frozen import Frozen
+from hearts.game.frozen import Frozen, mutable_twin
 
 __all__ = [
     "ALL_CARDS",
@@ -101,6 +101,8 @@ def card_count(mask: int) -> int:
     >>> card_count(CardSet("2C QS AH").mask), card_count(ALL_CARDS), card_count(0)
     (3, 55, 0)
     """
+    if _CARD_SET_TWIN is not None:  # the pure build, where int.bit_count is one C call
+        return mask.bit_count()
     mask -= mask >> 1 & 0x55555555555555
     mask = (mask & 0x33333333333333) + (mask >> 2 & 0x33333333333333)
     mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F
@@ -191,7 +193,12 @@ def card_set_unchecked(mask: int) -> CardSet:
     >>> card_set_unchecked(0b11) == CardSet.from_mask(0b11)
     True
     """
-    return CardSet(_mask=mask)
+    if _CARD_SET_TWIN is None:
+        return CardSet(_mask=mask)
+    made = _CARD_SET_TWIN()  # the pure build: see hearts.game.frozen.mutable_twin
+    made._mask = mask
+    made.__class__ = CardSet
+    return made
 
 
 @final
@@ -246,7 +253,7 @@ class CardSet(Frozen):
                 f"{describe_value(mask)} is not a mask of cards: use an int from 0 to "
                 f"2**{NUMBER_OF_CARDS} - 1."
             )
-        return CardSet(_mask=mask)
+        return card_set_unchecked(mask)
 
     @classmethod
     def parse(cls, text: str | object) -> CardSet:
@@ -368,6 +375,8 @@ class CardSet(Frozen):
     def __deepcopy__(self, memo: dict[int, object]) -> CardSet:
         return self
 
+
+_CARD_SET_TWIN: Final = mutable_twin(CardSet)
 
 AbstractSet.register(CardSet)
 

@@ -27,11 +27,12 @@ from hearts.game.field_checks import (
     field_seats,
     trick_cards,
 )
+from hearts.game.frozen import mutable_twin
 from hearts.game.options import MAX_PLAYERS, MIN_PLAYERS
 from hearts.game.rules import PassDirection, ShootMode
 from hearts.game.value import Value
 
-__all__ = ["HandResult", "Trick", "field_tricks"]
+__all__ = ["HandResult", "Trick", "field_tricks", "trick_of"]
 
 _MOST_SEATS: Final = MAX_PLAYERS
 """The most seats a table has: a trick holds at most one card from each."""
@@ -100,6 +101,32 @@ class Trick(Value):
     def _repr_svg_(self) -> str:
         """The trick drawn as SVG (:func:`hearts.svg.trick`), for Jupyter."""
         return hooks.svg_of(self)
+
+
+_TRICK_TWIN: Final = mutable_twin(Trick)
+
+
+def trick_of(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+    """``Trick(leader, cards, winner)`` for the engine's own tricks, whose fields are right.
+
+    Unchecked, and built from a :func:`~hearts.game.frozen.mutable_twin` in the pure build.
+
+    >>> trick_of(3, (Card("2C"), Card("KC"), Card("5C"), Card("9D")), 0) == Trick(
+    ...     3, (Card("2C"), Card("KC"), Card("5C"), Card("9D")), 0)
+    True
+    """
+    if _TRICK_TWIN is None:
+        return Trick(leader, cards, winner)
+    mask = 0
+    for number in cards:
+        mask |= 1 << number
+    made = _TRICK_TWIN()
+    made.leader = leader
+    made.cards = cards
+    made.winner = winner
+    made.mask = mask
+    made.__class__ = Trick
+    return made
 
 
 @final

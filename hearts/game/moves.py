@@ -31,10 +31,21 @@ from typing import ClassVar, Final, TypeAlias, TypeVar, cast, final
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.game.card import CARD_FORMS, CARDS, Card, is_int
 from hearts.game.cards import CardSet, card_set_unchecked, mask_of
+from hearts.game.frozen import mutable_twin
 from hearts.game.rules import MAX_PLAYERS, PassDirection, ShootMode
 from hearts.game.value import Value
 
-__all__ = ["ChoosePass", "Claim", "Deal", "Move", "Pass", "Play", "ShootChoice"]
+__all__ = [
+    "ChoosePass",
+    "Claim",
+    "Deal",
+    "Move",
+    "Pass",
+    "Play",
+    "ShootChoice",
+    "deal_of",
+    "pass_of",
+]
 
 MAX_SEATS: Final = MAX_PLAYERS
 """Seats run from 0 to ``MAX_SEATS - 1``: P0 to P6."""
@@ -137,6 +148,23 @@ class Deal(Value):
         return "deals " + " | ".join(f"P{seat}: {hand}" for seat, hand in enumerate(self.hands))
 
 
+_DEAL_TWIN: Final = mutable_twin(Deal)
+
+
+def deal_of(hands: tuple[CardSet, ...]) -> Deal:
+    """``Deal(hands)`` of hands known to be card sets (the seeded deal's), unchecked.
+
+    >>> deal_of((CardSet("2C"), CardSet("3C"))) == Deal(["2C", "3C"])
+    True
+    """
+    if _DEAL_TWIN is None:
+        return Deal(hands)
+    made = _DEAL_TWIN()  # the pure build: see hearts.game.frozen.mutable_twin
+    made.hands = hands
+    made.__class__ = Deal
+    return made
+
+
 @final
 class Pass(Value):
     """The cards ``player`` passes this hand.
@@ -168,6 +196,24 @@ class Pass(Value):
 
     def __str__(self) -> str:
         return f"P{self.player} passes {self.cards}"
+
+
+_PASS_TWIN: Final = mutable_twin(Pass)
+
+
+def pass_of(player: int, cards: CardSet) -> Pass:
+    """``Pass(player, cards)`` of a seat and cards known to be right, unchecked.
+
+    >>> pass_of(1, CardSet("QS KS AS")) == Pass(1, "QS KS AS")
+    True
+    """
+    if _PASS_TWIN is None:
+        return Pass(player, cards)
+    made = _PASS_TWIN()  # the pure build: see hearts.game.frozen.mutable_twin
+    made.player = player
+    made.cards = cards
+    made.__class__ = Pass
+    return made
 
 
 @final

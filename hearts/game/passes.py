@@ -14,7 +14,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
-from typing import cast, overload
+from typing import Final, cast, overload
 
 from hearts.errors import HeartsError, describe_value
 from hearts.game.cards import (
@@ -25,8 +25,8 @@ from hearts.game.cards import (
     card_set_unchecked,
     cards_of,
 )
-from hearts.game.frozen import Frozen, index_positions
-from hearts.game.moves import Pass
+from hearts.game.frozen import Frozen, index_positions, mutable_twin
+from hearts.game.moves import Pass, pass_of
 from hearts.game.options import MAX_PLAYERS, MIN_PLAYERS, PASS_OFFSETS
 from hearts.game.rules import PassDirection, Rules, outside_deck
 
@@ -345,6 +345,15 @@ def pass_refusal(
     return None
 
 
+def _pass_choices(
+    seats: tuple[int, ...], masks: tuple[int, ...], count: int, unpassable: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards each seat may pass, and how many passes each of ``seats`` has."""
+    kept = unpassable & ALL_CARDS  # cards outside the masks change nothing
+    hands = tuple([mask & ~kept for mask in masks])
+    return hands, tuple([comb(hands[seat].bit_count(), count) for seat in seats])
+
+
 @functools.lru_cache(maxsize=64)
 def _combinations(size: int, count: int) -> tuple[tuple[int, ...], ...] | None:
     """Every choice of ``count`` positions out of ``size``, in order, or None if too many.
@@ -398,14 +407,39 @@ class PassMoves(Frozen):
                 f"PassMoves's unpassable must be a card mask (an int, as CardSet.mask), got "
                 f"{describe_value(unpassable)}."
             )
-        kept = unpassable & ALL_CARDS  # cards outside the masks change nothing
-        hands = tuple([mask & ~kept for mask in masks])
-        sizes = tuple([comb(hands[seat].bit_count(), number) for seat in chosen])
+        hands, sizes = _pass_choices(chosen, masks, number, unpassable)
         object.__setattr__(self, "_seats", chosen)
         object.__setattr__(self, "_hands", hands)
         object.__setattr__(self, "_count", number)
         object.__setattr__(self, "_sizes", sizes)
         object.__setattr__(self, "_length", sum(sizes))
+
+    @staticmethod
+    def unchecked(
+        seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int
+    ) -> PassMoves:
+        """``PassMoves(seats, hand_masks, count, unpassable)`` of the engine's own state.
+
+        Unchecked, and built from a :func:`~hearts.game.frozen.mutable_twin` in the pure
+        build: the engine builds one each time :func:`hearts.legal_moves` is asked while
+        seats pass.
+
+        >>> import hearts
+        >>> hand = hearts.CardSet("2C 3C 4C 5C QS").mask
+        >>> list(PassMoves.unchecked((0,), (hand,), 3, 0)) == list(PassMoves((0,), (hand,), 3))
+        True
+        """
+        if _PASS_MOVES_TWIN is None:
+            return PassMoves(seats, hand_masks, count, unpassable)
+        hands, sizes = _pass_choices(seats, hand_masks, count, unpassable)
+        made = _PASS_MOVES_TWIN()  # see hearts.game.frozen.mutable_twin
+        made._seats = seats
+        made._hands = hands
+        made._count = count
+        made._sizes = sizes
+        made._length = sum(sizes)
+        made.__class__ = PassMoves
+        return made
 
     def __len__(self) -> int:
         return self._length
@@ -426,7 +460,8 @@ class PassMoves(Frozen):
         if index >= 0:
             for seat, size in zip(self._seats, self._sizes, strict=True):
                 if index < size:
-                    return Pass(seat, card_set_unchecked(self._unrank(self._hands[seat], index)))
+                    chosen = self._unrank(self._hands[seat], index)
+                    return pass_of(seat, card_set_unchecked(chosen))
                 index -= size
         raise IndexError("pass index out of range")
 
@@ -507,5 +542,7 @@ class PassMoves(Frozen):
     def __repr__(self) -> str:
         return f"<PassMoves of {', '.join(f'P{seat}' for seat in self._seats)}: {len(self)} moves>"
 
+
+_PASS_MOVES_TWIN: Final = mutable_twin(PassMoves)
 
 Sequence.register(PassMoves)

@@ -44,7 +44,7 @@ from hearts.game.cards import (
     CardSet,
     Suit,
 )
-from hearts.game.frozen import Frozen
+from hearts.game.frozen import Frozen, mutable_twin
 from hearts.game.options import MAX_PLAYERS
 from hearts.game.rules import FirstLead, FirstTrick, FirstTrickFallback, Rules, outside_deck
 from hearts.game.value import Value
@@ -1045,7 +1045,7 @@ class Position(Value):
     (3, (), False, True)
     """
 
-    __slots__ = ("broken", "first", "hands", "leader", "of", "seat", "taken", "trick")
+    __slots__ = ("_allowed", "broken", "first", "hands", "leader", "of", "seat", "taken", "trick")
 
     FIELDS: ClassVar[tuple[str, ...]] = ("of", "hands", "trick", "leader", "first", "broken", "taken")  # fmt: skip
 
@@ -1058,6 +1058,7 @@ class Position(Value):
     taken: tuple[int, ...]
     seat: int
     """The seat to play."""
+    _allowed: int  # allowed(), once asked (-1 before): the engine asks twice a play
 
     def __init__(
         self,
@@ -1077,10 +1078,15 @@ class Position(Value):
         object.__setattr__(self, "broken", broken)
         object.__setattr__(self, "taken", taken)
         object.__setattr__(self, "seat", (leader + len(trick)) % of.players)
+        object.__setattr__(self, "_allowed", -1)
 
     def allowed(self) -> int:
         """The mask of the cards the seat to play may play."""
-        return self.of.allowed(self.hands[self.seat], self.trick, self.first, self.broken)
+        found = self._allowed
+        if found < 0:
+            found = self.of.allowed(self.hands[self.seat], self.trick, self.first, self.broken)
+            object.__setattr__(self, "_allowed", found)
+        return found
 
     def refusal(self, card: int) -> str | None:
         """Why the seat to play may not play ``card``, as a sentence; None if it may."""
@@ -1114,17 +1120,57 @@ class Position(Value):
         trick = self.trick
         seat = self.seat
         bit = 1 << card
-        hands = _with(self.hands, seat, self.hands[seat] & ~bit)
+        held = list(self.hands)
+        held[seat] &= ~bit
+        hands = tuple(held)
         broken = self.broken or bool((of.breaking if trick else of.lead_breaking) & bit)
         trick = (*trick, _CARDS[card])
         if len(trick) < players:
-            return Position(of, hands, trick, self.leader, self.first, broken, self.taken)
+            leader = self.leader
+            return position_of(
+                of, hands, trick, leader, self.first, broken, self.taken, (seat + 1) % players
+            )
         winner = trick_winner_unchecked(trick, self.leader, players)
         won = 0
         for played in trick:
             won |= 1 << played
         taken = _with(self.taken, winner, self.taken[winner] | won)
-        return Position(of, hands, (), winner, False, broken, taken)
+        return position_of(of, hands, (), winner, False, broken, taken, winner)
+
+
+_POSITION_TWIN: Final = mutable_twin(Position)
+
+
+def position_of(
+    of: RulesOfPlay,
+    hands: tuple[int, ...],
+    trick: Cards,
+    leader: int,
+    first: bool,
+    broken: bool,
+    taken: tuple[int, ...],
+    seat: int,
+) -> Position:
+    """``Position(of, hands, trick, leader, first, broken, taken)``, built faster.
+
+    For the engine's own positions, whose fields are right by construction and whose
+    ``seat`` the caller knows: in the pure build, a :func:`~hearts.game.frozen.mutable_twin`
+    is filled and made a position.
+    """
+    if _POSITION_TWIN is None:
+        return Position(of, hands, trick, leader, first, broken, taken)
+    made = _POSITION_TWIN()
+    made.of = of
+    made.hands = hands
+    made.trick = trick
+    made.leader = leader
+    made.first = first
+    made.broken = broken
+    made.taken = taken
+    made.seat = seat
+    made._allowed = -1
+    made.__class__ = Position
+    return made
 
 
 def replay(

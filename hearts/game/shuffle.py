@@ -23,13 +23,15 @@ from typing import Final, final
 
 from hearts.errors import HeartsError, describe_value
 from hearts.game.cards import CardSet, card_count, card_set_unchecked
-from hearts.game.moves import Deal
+from hearts.game.moves import Deal, deal_of
 from hearts.game.rules import Rules
 
 __all__ = ["Generator", "check_seed", "deal_refusal", "seeded_deal"]
 
 MAX_SEED_DIGITS: Final = 1000
 """A seed has at most this many digits: it is written into the shuffle's text."""
+
+_SEED_LIMIT: Final = 10**MAX_SEED_DIGITS  # made once: a power of this size is not cheap
 
 
 def check_seed(name: str, seed: int) -> None:
@@ -40,7 +42,7 @@ def check_seed(name: str, seed: int) -> None:
     ...
     hearts.errors.HeartsError: seed is an int of about 2,001 digits: a seed has at most 1,000 digits.
     """
-    if not -(10**MAX_SEED_DIGITS) < seed < 10**MAX_SEED_DIGITS:
+    if not -_SEED_LIMIT < seed < _SEED_LIMIT:
         raise HeartsError(
             f"{name} is {describe_value(seed)}: a seed has at most {MAX_SEED_DIGITS:,} digits."
         )
@@ -79,14 +81,7 @@ class Generator:
 
     def byte(self) -> int:
         """The next byte of the stream, from 0 to 255."""
-        place = self._place
-        if place == len(self._data):
-            block = self._key + self._block.to_bytes(8, "little")
-            self._data = _shake(block)
-            self._block += 1
-            place = 0
-        self._place = place + 1
-        return self._data[place]
+        return self.below(256)
 
     def bits(self, count: int) -> int:
         """A number of ``count`` random bits.
@@ -118,16 +113,43 @@ class Generator:
                 drawn = self.bits(size)
             return drawn
         mask = (1 << size) - 1
-        drawn = self.byte() & mask
-        while drawn >= bound:
-            drawn = self.byte() & mask
-        return drawn
+        while True:  # the next byte of the stream, read here: the shuffle's inner loop
+            place = self._place
+            if place == len(self._data):
+                block = self._key + self._block.to_bytes(8, "little")
+                self._data = _shake(block)
+                self._block += 1
+                place = 0
+            self._place = place + 1
+            drawn = self._data[place] & mask
+            if drawn < bound:
+                return drawn
 
     def shuffle(self, items: list[int]) -> None:
-        """Put ``items`` in an order drawn uniformly (Fisher-Yates, from the last place down)."""
+        """Put ``items`` in an order drawn uniformly (Fisher-Yates, from the last place down).
+
+        Each place draws as :meth:`below` does, from the stream read here: a deal's 51
+        draws are most of its time in the pure build, and a call apiece would double it.
+        """
+        data, at = self._data, self._place
         for place in range(len(items) - 1, 0, -1):
-            other = self.below(place + 1)
+            if place > 255:
+                self._data, self._place = data, at
+                other = self.below(place + 1)
+                data, at = self._data, self._place
+            else:
+                mask = (1 << place.bit_length()) - 1
+                while True:
+                    if at == len(data):
+                        data = _shake(self._key + self._block.to_bytes(8, "little"))
+                        self._block += 1
+                        at = 0
+                    other = data[at] & mask
+                    at += 1
+                    if other <= place:
+                        break
             items[place], items[other] = items[other], items[place]
+        self._data, self._place = data, at
 
     def choose(self, mask: int, count: int) -> int:
         """``count`` of the cards of ``mask`` (as many as it holds, at most), drawn uniformly.
@@ -182,8 +204,7 @@ def _int_argument(name: str, value: object) -> int:
 
 def seeded_deal_unchecked(rules: Rules, seed: int, hand_number: int) -> Deal:
     """:func:`seeded_deal` of arguments known to be right, unchecked."""
-    deck = rules.deck_mask
-    cards = [card for card in range(deck.bit_length()) if deck >> card & 1]
+    cards = list(_deck_cards(rules.deck_mask))
     Generator.from_text(f"hearts-deal:{seed}:{hand_number}").shuffle(cards)
     size = rules.hand_size
     hands = []
@@ -192,7 +213,21 @@ def seeded_deal_unchecked(rules: Rules, seed: int, hand_number: int) -> Deal:
         for card in cards[start : start + size]:
             mask |= 1 << card
         hands.append(card_set_unchecked(mask))
-    return Deal(tuple(hands))
+    return deal_of(tuple(hands))
+
+
+def _deck_cards(deck: int) -> tuple[int, ...]:
+    """The cards of the mask ``deck``, ascending: kept for each deck once asked."""
+    cards = _DECKS.get(deck)
+    if cards is None:
+        cards = _DECKS[deck] = tuple(
+            [card for card in range(deck.bit_length()) if deck >> card & 1]
+        )
+    return cards
+
+
+_DECKS: Final[dict[int, tuple[int, ...]]] = {}
+"""The cards of each deck a deal has shuffled (a few: one per removal of cards)."""
 
 
 def deal_refusal(rules: Rules, hands: tuple[int, ...]) -> str | None:

@@ -23,6 +23,8 @@ from typing import Final, cast
 from hearts.errors import IllegalMoveError, describe_value
 from hearts.game.cards import CARDS, Card, CardSet
 from hearts.game.claims import safe_claim
+from hearts.game.frozen import mutable_twin
+from hearts.game.hand import trick_of
 from hearts.game.history import with_result
 from hearts.game.moves import (
     MAX_SEATS,
@@ -48,6 +50,7 @@ from hearts.game.play import (
     Position,
     first_leader,
     in_force,
+    position_of,
     replay,
     rules_of_play,
 )
@@ -58,7 +61,7 @@ from hearts.game.shuffle import deal_refusal, seeded_deal_unchecked
 from hearts.game.state import HandResult, Phase, State, Trick, Viewpoint
 
 __all__ = [
-    "advance", "claim_allowed", "moves", "new_hand", "plays_of", "seat_refusal", "state_of",
+    "advance", "apply_play", "claim_allowed", "moves", "new_hand", "plays_of", "seat_refusal", "state_of",
     "view_moves",
 ]  # fmt: skip
 
@@ -85,7 +88,7 @@ def new_hand(
     """The game before hand ``hand_number`` is dealt, with the rules' pass for it."""
     empty = (0,) * rules.players
     direction, count = hand_pass(rules, hand_number)
-    nothing = Position(rules_of_play(rules), empty, (), 0, True, False, empty)
+    nothing = position_of(rules_of_play(rules), empty, (), 0, True, False, empty, 0)
     return _state(
         rules, seed, phase, hand_number, scores, results, direction, count, empty, empty, (),
         (), nothing, empty,
@@ -112,12 +115,33 @@ def _state(
 
     The hand in play is given as the kernel's :class:`~hearts.game.play.Position`.
     """
-    trick = cast("tuple[Card, ...]", position.trick)  # the kernel plays Card values
-    return State(
-        rules, seed, phase, hand_number, scores, results, direction, count, dealt,
-        position.hands, passed, to_move, position.leader, trick, tricks, position.taken,
-        position.broken, ruled_out, position=position,
-    )  # fmt: skip
+    if _STATE_TWIN is None:
+        trick = cast("tuple[Card, ...]", position.trick)  # the kernel plays Card values
+        return State(
+            rules, seed, phase, hand_number, scores, results, direction, count, dealt,
+            position.hands, passed, to_move, position.leader, trick, tricks, position.taken,
+            position.broken, ruled_out, position=position,
+        )  # fmt: skip
+    made = _STATE_TWIN()  # the pure build: see hearts.game.frozen.mutable_twin
+    made.rules = rules
+    made.seed = seed
+    made.phase = phase
+    made.hand_number = hand_number
+    made.scores = scores
+    made.results = results
+    made.pass_direction = direction
+    made.pass_count = count
+    made.dealt_masks = dealt
+    made.passed_masks = passed
+    made.to_move = to_move
+    made.tricks = tricks
+    made.ruled_out_masks = ruled_out
+    made.position = position
+    made.__class__ = State
+    return made
+
+
+_STATE_TWIN: Final = mutable_twin(State)
 
 
 def _next(
@@ -178,7 +202,9 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
         if not seats:
             return ()
-        passes = PassMoves(seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask)
+        passes = PassMoves.unchecked(
+            seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask
+        )
         return cast("Sequence[Move]", passes)  # a Sequence, registered at run time
     if phase is _CHOOSE:
         if player is not None and player not in state.to_move:
@@ -216,14 +242,49 @@ def view_moves(view: Viewpoint) -> Sequence[Move]:
 
 
 def plays_of(seat: int, cards: int) -> tuple[Play, ...]:
-    """The plays of ``seat`` of the cards in the mask ``cards``, ascending."""
-    row = PLAYS[seat]
-    plays = []
+    """The plays of ``seat`` of the cards in the mask ``cards``, ascending.
+
+    Read a byte of the mask at a time from a table of the seat's plays (a hand of 13
+    cards is a few lookups rather than 13 steps of a loop).
+
+    >>> plays_of(2, 0b101) == (Play(2, 0), Play(2, 2))
+    True
+    """
+    table = _BYTE_PLAYS[seat]
+    if table is None:
+        table = _BYTE_PLAYS[seat] = _byte_plays(seat)
+    plays: tuple[Play, ...] = ()
+    chunk = 0
     while cards:
-        low = cards & -cards
-        plays.append(row[low.bit_length() - 1])
-        cards ^= low
-    return tuple(plays)
+        byte = cards & 255
+        if byte:
+            plays += table[chunk][byte]
+        cards >>= 8
+        chunk += 1
+    return plays
+
+
+def _byte_plays(seat: int) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """``[chunk][byte]``: the plays of ``seat`` of the cards ``8 * chunk`` + the bits of ``byte``."""
+    row = PLAYS[seat]
+    chunks = range((len(row) + 7) // 8)
+    return tuple(
+        [
+            tuple(
+                [
+                    tuple([row[8 * chunk + bit] for bit in range(8) if byte >> bit & 1])
+                    if byte >> (len(row) - 8 * chunk) == 0
+                    else ()  # not a mask of cards: never asked
+                    for byte in range(256)
+                ]
+            )
+            for chunk in chunks
+        ]
+    )
+
+
+_BYTE_PLAYS: Final[list[tuple[tuple[tuple[Play, ...], ...], ...] | None]] = [None] * MAX_SEATS
+"""Each seat's table of :func:`_byte_plays`, made when it is first asked."""
 
 
 def claim_allowed(state: State, seat: int) -> bool:
@@ -243,7 +304,7 @@ def advance(state: State, move: Move | object, checked: bool, by: int = -1) -> S
     tell from the real one.
     """
     if isinstance(move, Play):
-        return _apply_play(state, move.player, move.card, checked)
+        return apply_play(state, move.player, move.card, checked)
     if isinstance(move, Pass):
         return _apply_pass(state, move)
     if isinstance(move, Claim):
@@ -264,7 +325,8 @@ _SEATS: Final = tuple([(seat,) for seat in range(MAX_SEATS)])
 """``(seat,)`` for every seat, shared by every state's ``to_move``."""
 
 
-def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
+def apply_play(state: State, player: int, card: int, checked: bool) -> State:
+    """The state after ``player`` plays ``card`` (:func:`advance` of a :class:`Play`)."""
     position = in_force(state.position)
     if checked:
         if state.phase is not _PLAY or position.seat != player:
@@ -281,12 +343,15 @@ def _apply_play(state: State, player: int, card: int, checked: bool) -> State:
         to_move = _SEATS[after.seat]
     else:
         played = cast("tuple[Card, ...]", (*position.trick, CARDS[card]))
-        tricks = (*tricks, Trick(position.leader, played, after.leader))
+        tricks = (*tricks, trick_of(position.leader, played, after.leader))
         if len(tricks) == after.of.hand_size:
             return _end_hand(state, tricks, after, ruled_out, None)
         to_move = _SEATS[after.leader]
-    dealt, passed = state.dealt_masks, state.passed_masks
-    return _next(state, _PLAY, dealt, passed, to_move, tricks, after, ruled_out)
+    return _state(
+        state.rules, state.seed, _PLAY, state.hand_number, state.scores, state.results,
+        state.pass_direction, state.pass_count, state.dealt_masks, state.passed_masks, to_move,
+        tricks, after, ruled_out,
+    )  # fmt: skip
 
 
 def _end_hand(
@@ -416,7 +481,7 @@ def _apply_deal(state: State, move: Deal) -> State:
     if refused:
         raise IllegalMoveError(refused)
     held = state.position
-    dealt = Position(held.of, masks, (), 0, True, False, held.taken)
+    dealt = position_of(held.of, masks, (), 0, True, False, held.taken, 0)
     if rules.dealer_chooses_pass:
         return _before_play(state, _CHOOSE, masks, state.passed_masks, (state.dealer,), dealt)
     return _start_passing(_before_play(state, _DEAL, masks, state.passed_masks, (), dealt))
@@ -449,7 +514,7 @@ def _start_passing(state: State) -> State:
 def _start_play(state: State, hands: tuple[int, ...], passed: tuple[int, ...]) -> State:
     leader = first_leader(state.rules, state.dealer, hands)
     held = state.position
-    playing = Position(held.of, hands, (), leader, True, False, held.taken)
+    playing = position_of(held.of, hands, (), leader, True, False, held.taken, leader)
     return _next(
         state, _PLAY, state.dealt_masks, passed, _SEATS[leader], (), playing, state.ruled_out_masks
     )

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, cast, final
 from hearts.errors import describe_value
 from hearts.game import hooks
 from hearts.game.cards import SUIT_MASKS, Card, CardSet, Suit, card_count
+from hearts.game.frozen import mutable_twin
 from hearts.game.history import History, seen_by
 from hearts.game.play import played_mask_unchecked
 from hearts.game.rules import PassDirection, Rules
@@ -371,6 +372,33 @@ def view(state: State | object, player: int | object) -> PlayerView:
     # they are, never unboxed and boxed again on the way.
     hands = cast("tuple[object, ...]", state.hand_masks)
     dealt = cast("tuple[object, ...]", state.dealt_masks)
+    if _VIEW_TWIN is not None:  # the pure build: see hearts.game.frozen.mutable_twin
+        made = _VIEW_TWIN()
+        made.rules = rules
+        made.player = me
+        made.phase = state.phase
+        made.hand_number = state.hand_number
+        made.scores = state.scores
+        made.results = _seen_results(state.results, me)
+        made.pass_direction = state.pass_direction
+        made.pass_count = state.pass_count
+        made.to_move = state.to_move
+        made.leader = state.leader
+        made.trick = state.trick
+        made.tricks = state.tricks
+        made.taken_masks = state.taken_masks
+        made.hearts_broken = state.hearts_broken
+        made.hand_mask = cast("int", hands[me])
+        made.dealt_mask = cast("int", dealt[me])
+        made.passed_mask = cast("int", passed)
+        made.received_mask = cast("int", got)
+        made.hand_sizes = tuple([mask.bit_count() for mask in state.hand_masks])
+        made.known_masks = known
+        made.ruled_out_masks = ruled_out
+        made._hash = -1
+        made._dealer = None
+        made.__class__ = PlayerView
+        return made
     return PlayerView(
         rules=rules,
         player=me,
@@ -395,6 +423,9 @@ def view(state: State | object, player: int | object) -> PlayerView:
         ruled_out_masks=ruled_out,
         _unchecked=True,
     )
+
+
+_VIEW_TWIN: Final = mutable_twin(PlayerView)
 
 
 def _seen_results(results: Sequence[HandResult], player: int) -> Sequence[HandResult]:
