@@ -12,7 +12,9 @@ It is not issued by the compiled build, nor where the package is imported from i
 source tree (a clone, or an editable install: the tests, the docs, contributors), nor
 where no compiled build can exist (Pyodide and other WebAssembly Pythons, PyPy and other
 implementations that mypyc does not compile for), nor when ``HEARTS_QUIET_PURE`` is set
-to anything but ``0`` (or a warnings filter ignores it). ``hearts.compiled`` and
+to anything but ``0`` (or a warnings filter ignores it). A filter that turns warnings
+into errors does not make the import fail: the notice then waits for an import without
+one. ``hearts.compiled`` and
 ``hearts --version`` say which build runs at any time.
 """
 
@@ -108,6 +110,11 @@ def notice_once(
     folder = cache_dir(environ)
     if folder is None or not record(os.path.join(folder, marker_name(package_dir, version))):
         return False
-    # Recorded first: a filter that turns the warning into an error sees it once too.
-    warnings.warn(message(version), PureBuildWarning, stacklevel=2)
+    try:
+        warnings.warn(message(version), PureBuildWarning, stacklevel=2)
+    except PureBuildWarning:
+        # A filter made it an error (``-W error``, pytest's ``filterwarnings = error``): a
+        # notice never makes ``import hearts`` fail. Said at the next import without one.
+        os.remove(os.path.join(folder, marker_name(package_dir, version)))
+        return False
     return True

@@ -101,6 +101,18 @@ def test_the_notice_is_given_once(installed: str, tmp_path: Path) -> None:
     assert os.listdir(folder) == [marker_name(installed, "9.9.9")]
 
 
+def test_a_filter_that_makes_warnings_errors_never_fails_the_import(
+    installed: str, tmp_path: Path
+) -> None:
+    """Under ``-W error`` the notice is not raised, and waits for an import without it."""
+    environ = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "LOCALAPPDATA": str(tmp_path / "cache")}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not notice_once(False, "9.9.9", installed, environ)
+    with pytest.warns(PureBuildWarning):
+        assert notice_once(False, "9.9.9", installed, environ)
+
+
 def test_nothing_is_said_where_nothing_can_be_recorded(installed: str, tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
@@ -148,6 +160,7 @@ def test_an_installed_pure_package_says_so_on_its_first_import_only(tmp_path: Pa
         return done.stderr
 
     assert stderr(HEARTS_QUIET_PURE="1") == ""
+    assert stderr(PYTHONWARNINGS="error") == ""  # the import does not fail, nothing is said
     first = stderr()
     assert first.count("PureBuildWarning: hearts-rules") == 1, first
     assert "no compiled wheel was installed" in first

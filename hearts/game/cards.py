@@ -93,15 +93,16 @@ def cards_descending(mask: int) -> list[int]:
 
 
 def card_count(mask: int) -> int:
-    """How many cards a mask holds: ``mask.bit_count()``, as plain integer steps.
+    """How many cards a mask of cards (at most 55 bits, never negative) holds.
 
-    The compiled build calls ``int.bit_count`` as a Python method, but runs these shifts,
-    masks and additions natively; a mask of cards has at most 55 bits.
+    ``mask.bit_count()``: in the pure build that method itself, one C call; the compiled
+    build calls ``int.bit_count`` as a Python method, but runs these shifts, masks and
+    additions natively.
 
     >>> card_count(CardSet("2C QS AH").mask), card_count(ALL_CARDS), card_count(0)
     (3, 55, 0)
     """
-    if _CARD_SET_TWIN is not None:  # the pure build, where int.bit_count is one C call
+    if _PURE_BUILD:
         return mask.bit_count()
     mask -= mask >> 1 & 0x55555555555555
     mask = (mask & 0x33333333333333) + (mask >> 2 & 0x33333333333333)
@@ -377,6 +378,9 @@ class CardSet(Frozen):
 
 
 _CARD_SET_TWIN: Final = mutable_twin(CardSet)
+
+_PURE_BUILD: Final = _CARD_SET_TWIN is not None
+"""Whether this module runs as pure Python: only there do value classes have twins."""
 
 AbstractSet.register(CardSet)
 

@@ -6,7 +6,7 @@ assignment or deletion raises :class:`AttributeError`, in the pure package as co
 
 In pure Python each ``object.__setattr__`` is a call (about 0.13 µs a field, against
 0.02 µs for a plain store), and the engine builds a state of 14 fields and a position
-of 8 on every play. So the few classes built on that path also have a
+of 9 on every play. So the few classes built on that path also have a
 :func:`mutable_twin`: in the pure build, the engine fills a twin with plain stores and
 then makes it the frozen class (``__class__`` is switched; the two share one layout),
 which costs a fifth as much. The compiled build has no twin (a compiled class takes no

@@ -36,6 +36,7 @@ __all__ = [
     "calls",
     "exchange",
     "hand_pass",
+    "pass_moves_unchecked",
     "pass_refusal",
     "passable",
     "passer",
@@ -414,33 +415,6 @@ class PassMoves(Frozen):
         object.__setattr__(self, "_sizes", sizes)
         object.__setattr__(self, "_length", sum(sizes))
 
-    @staticmethod
-    def unchecked(
-        seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int
-    ) -> PassMoves:
-        """``PassMoves(seats, hand_masks, count, unpassable)`` of the engine's own state.
-
-        Unchecked, and built from a :func:`~hearts.game.frozen.mutable_twin` in the pure
-        build: the engine builds one each time :func:`hearts.legal_moves` is asked while
-        seats pass.
-
-        >>> import hearts
-        >>> hand = hearts.CardSet("2C 3C 4C 5C QS").mask
-        >>> list(PassMoves.unchecked((0,), (hand,), 3, 0)) == list(PassMoves((0,), (hand,), 3))
-        True
-        """
-        if _PASS_MOVES_TWIN is None:
-            return PassMoves(seats, hand_masks, count, unpassable)
-        hands, sizes = _pass_choices(seats, hand_masks, count, unpassable)
-        made = _PASS_MOVES_TWIN()  # see hearts.game.frozen.mutable_twin
-        made._seats = seats
-        made._hands = hands
-        made._count = count
-        made._sizes = sizes
-        made._length = sum(sizes)
-        made.__class__ = PassMoves
-        return made
-
     def __len__(self) -> int:
         return self._length
 
@@ -544,5 +518,33 @@ class PassMoves(Frozen):
 
 
 _PASS_MOVES_TWIN: Final = mutable_twin(PassMoves)
+
+
+def pass_moves_unchecked(
+    seats: tuple[int, ...], hand_masks: tuple[int, ...], count: int, unpassable: int
+) -> PassMoves:
+    """``PassMoves(seats, hand_masks, count, unpassable)`` of the engine's own state.
+
+    Unchecked, and built from a :func:`~hearts.game.frozen.mutable_twin` in the pure
+    build: the engine builds one each time :func:`hearts.legal_moves` is asked while
+    seats pass.
+
+    >>> import hearts
+    >>> hand = hearts.CardSet("2C 3C 4C 5C QS").mask
+    >>> list(pass_moves_unchecked((0,), (hand,), 3, 0)) == list(PassMoves((0,), (hand,), 3))
+    True
+    """
+    if _PASS_MOVES_TWIN is None:
+        return PassMoves(seats, hand_masks, count, unpassable)
+    hands, sizes = _pass_choices(seats, hand_masks, count, unpassable)
+    made = _PASS_MOVES_TWIN()  # see hearts.game.frozen.mutable_twin
+    made._seats = seats
+    made._hands = hands
+    made._count = count
+    made._sizes = sizes
+    made._length = sum(sizes)
+    made.__class__ = PassMoves
+    return made
+
 
 Sequence.register(PassMoves)

@@ -80,6 +80,7 @@ __all__ = [
     "named_cards",
     "playable",
     "played_mask",
+    "position_of",
     "refusal",
     "remove_rule",
     "replay",
@@ -1156,6 +1157,12 @@ def position_of(
     For the engine's own positions, whose fields are right by construction and whose
     ``seat`` the caller knows: in the pure build, a :func:`~hearts.game.frozen.mutable_twin`
     is filled and made a position.
+
+    >>> import hearts
+    >>> of, hands = rules_of_play(hearts.Rules()), (1, 2, 4, 8)
+    >>> position_of(of, hands, (), 2, True, False, (0,) * 4, 2) == Position(
+    ...     of, hands, (), 2, True, False, (0,) * 4)
+    True
     """
     if _POSITION_TWIN is None:
         return Position(of, hands, trick, leader, first, broken, taken)

@@ -38,11 +38,11 @@ from hearts.game.moves import (
     ShootChoice,
 )
 from hearts.game.passes import (
-    PassMoves,
     call_refusal,
     calls,
     exchange_unchecked,
     hand_pass,
+    pass_moves_unchecked,
     pass_refusal,
     passes_cards,
 )
@@ -202,7 +202,7 @@ def moves(state: State, player: int | None) -> Sequence[Move]:
         seats = state.to_move if player is None else tuple(s for s in state.to_move if s == player)
         if not seats:
             return ()
-        passes = PassMoves.unchecked(
+        passes = pass_moves_unchecked(
             seats, state.hand_masks, state.pass_count, state.rules.unpassable.mask
         )
         return cast("Sequence[Move]", passes)  # a Sequence, registered at run time
@@ -326,7 +326,14 @@ _SEATS: Final = tuple([(seat,) for seat in range(MAX_SEATS)])
 
 
 def apply_play(state: State, player: int, card: int, checked: bool) -> State:
-    """The state after ``player`` plays ``card`` (:func:`advance` of a :class:`Play`)."""
+    """The state after ``player`` plays ``card`` (:func:`advance` of a :class:`Play`).
+
+    >>> import hearts
+    >>> suits = [" ".join(rank + suit for rank in "23456789TJQKA") for suit in "CDHS"]
+    >>> state = hearts.from_hands(suits, hand_number=3)  # P0 holds every club
+    >>> apply_play(state, 0, hearts.Card("2C"), True) == advance(state, hearts.Play(0, "2C"), True)
+    True
+    """
     position = in_force(state.position)
     if checked:
         if state.phase is not _PLAY or position.seat != player:
