@@ -3,14 +3,19 @@
 The test puts the page (``examples/browser/``), the npm copy of Pyodide and the three wheels
 (the pure wheel of this tree, attrs and typing-extensions: see tests/test_pyodide.py) in a
 temporary folder, serves it on 127.0.0.1 with :mod:`http.server` in a thread, and opens
-``index.html?seed=...&pyodide=/pyodide/&wheel=...`` in headless Chromium, driven by
+``index.html?seed=...&pyodide=/pyodide/&wheel=...&test=1`` in headless Chromium, driven by
 ``tests/js/browser_example.mjs`` through the npm package playwright-core: it passes (first
 two cards, which the rules refuse, then three), then at each turn clicks the cards of its
 hand from the left until one is accepted. Any request leaving 127.0.0.1 is refused and
-reported. Here, in CPython, every click is replayed from the page's game record: a card
-the library refuses must have shown exactly the library's sentence, an accepted one must
-have left the hand; the bots' moves must be RuleBot's; the hand's score must be the one
-CPython computes. A page that showed no refusal, or another one, fails.
+reported. Here, in CPython, every click is replayed from the page's game record (in the
+page's snapshot only with ``test=1``, the page's test hook): a card the library refuses must
+have shown exactly the library's sentence, an accepted one must have left the hand; the
+bots' moves must be RuleBot's; the hand's score must be the one CPython computes. A page
+that showed no refusal, or another one, fails. Before that, the page opened with a
+``pyodide=`` or ``wheel=`` on another site must refuse it, visibly, and fetch nothing.
+
+Without a browser, :func:`test_the_snapshot_keeps_the_other_hands_secret` runs the page's
+``table.py`` in CPython: no record in its snapshot without ``test=1``.
 
 Chromium is found as tests/test_browser.py finds it (``HEARTS_REQUIRE_BROWSER``); Node.js
 and the npm packages in ``tests/js`` as tests/test_pyodide.py finds them
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import json
 import random
 import shutil
@@ -28,8 +34,9 @@ import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 from test_browser import chromium
@@ -76,7 +83,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Iterator[s
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    query = [("seed", str(SEED)), ("delay", "0"), ("pyodide", "/pyodide/")]
+    query = [("seed", str(SEED)), ("delay", "0"), ("test", "1"), ("pyodide", "/pyodide/")]
     query += [("wheel", f"/wheels/{wheel.name}") for wheel in sorted((root / "wheels").iterdir())]
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/index.html?{urlencode(query)}"
@@ -100,9 +107,27 @@ def refusal_of(state: hearts.State, move: hearts.Move) -> str | None:
     return None
 
 
+def elsewhere(site: str) -> list[str]:
+    """The page's address with a pyodide= or a wheel= on another origin: each to be refused."""
+    address = urlsplit(site)
+    query = parse_qsl(address.query)
+    other_host = f"http://localhost:{address.port}"  # the same server, another origin
+    changes = [
+        ("pyodide", "https://cdn.example.invalid/pyodide/"),
+        ("pyodide", f"{other_host}/pyodide/"),
+        ("wheel", "//wheels.example.invalid/hearts_rules-0-py3-none-any.whl"),
+    ]
+    found = []
+    for name, value in changes:
+        changed = [(key, old) for key, old in query if key != name] + [(name, value)]
+        found.append(address._replace(query=urlencode(changed)).geturl())
+    return found
+
+
 def test_a_person_plays_a_hand_in_the_browser(site: str, tmp_path: Path) -> None:
     screenshot, saved = tmp_path / "browser.png", tmp_path / "report.json"
-    command = [node(), str(DRIVER), site, chromium(), str(screenshot), str(saved)]
+    refused = elsewhere(site)
+    command = [node(), str(DRIVER), site, chromium(), str(screenshot), str(saved), *refused]
     done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
     report = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
     assert done.returncode == 0 and report, (
@@ -112,8 +137,17 @@ def test_a_person_plays_a_hand_in_the_browser(site: str, tmp_path: Path) -> None
     assert report["errors"] == [], report["errors"]
     assert report["external"] == [], "the page fetched from outside 127.0.0.1"
 
+    # Pyodide or a wheel from another origin: refused before anything is fetched, and said.
+    assert [entry["url"] for entry in report["refused"]] == refused
+    for entry in report["refused"]:
+        assert entry["phase"] == "error", entry
+        assert (
+            "is refused: the page loads Pyodide and wheels only from its own site"
+            in (entry["status"])
+        ), entry
+
     # Every press and click, replayed: the page said what the library says, no more, no less.
-    refused = {"pass": 0, "play": 0}
+    refusals = {"pass": 0, "play": 0}
     played = 0
     for entry in report["log"]:
         state = state_of(entry["before"])
@@ -126,13 +160,13 @@ def test_a_person_plays_a_hand_in_the_browser(site: str, tmp_path: Path) -> None
         expected = refusal_of(state, move)
         assert entry["refusal"] == expected, f"{move}: the page showed {entry['refusal']!r}"
         if expected is not None:
-            refused[entry["move"]] += 1
+            refusals[entry["move"]] += 1
         elif entry["move"] == "play":
             played += 1
             assert entry["card"] not in entry["after"], f"{move} left the card in the hand"
             if len(entry["after"]) != entry["held"] - 1:
                 assert not entry["after"] and played == 13, entry  # the hand's last card
-    assert refused["pass"] == 1 and refused["play"] >= 1, refused
+    assert refusals["pass"] == 1 and refusals["play"] >= 1, refusals
     assert played == 13
 
     # The hand: the seeded deal, RuleBot's moves for the bots, and the score CPython gives.
@@ -157,3 +191,41 @@ def test_a_person_plays_a_hand_in_the_browser(site: str, tmp_path: Path) -> None
     assert f"scores {', '.join(map(str, result.scores))};" in report["status"]
 
     assert report["screenshot"] and screenshot.stat().st_size > 10_000
+
+
+def page_table() -> ModuleType:
+    """examples/browser/table.py, imported here in CPython."""
+    spec = importlib.util.spec_from_file_location("browser_table", EXAMPLE / "table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_snapshot_keeps_the_other_hands_secret() -> None:
+    """Without ``test=1`` (``reveal``), no snapshot holds the record; the hand is P0's view."""
+    module = page_table()
+    table, revealing = module.Table(SEED), module.Table(SEED, reveal=True)
+    seen = 0
+    while True:
+        snapshot, revealed = json.loads(table.snapshot()), json.loads(revealing.snapshot())
+        assert "record" not in snapshot
+        assert list(hearts.loads(revealed.pop("record")).moves) == table.moves
+        assert snapshot == revealed
+        seen += 1
+        if table.over:
+            break
+        if table.bot_step():
+            assert revealing.bot_step()
+            continue
+        view = hearts.view(table.state, 0)
+        assert [held["card"] for held in snapshot["hand"]] == [card.ascii for card in view.hand]
+        move = hearts.legal_moves(view)[0]
+        for each in (table, revealing):
+            if isinstance(move, hearts.Pass):
+                assert each.pass_cards(" ".join(card.ascii for card in move.cards)) is None
+            elif isinstance(move, hearts.Play):
+                assert each.play(move.card.ascii) is None
+            else:
+                each.choose(0)
+    assert snapshot["phase"] == "over" and seen > 13

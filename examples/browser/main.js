@@ -4,21 +4,35 @@
 //
 // The address's query parameters:
 //   ?seed=N      the deal and the bots' choices (by default, a random seed);
-//   ?pyodide=URL where Pyodide is (by default, the jsDelivr CDN);
-//   ?wheel=URL   a wheel to install, repeated for each (the library's and its dependencies',
-//                attrs and typing-extensions); without any, micropip installs hearts-rules
-//                from PyPI;
-//   ?delay=MS    the pause after each bot's move (500 by default; the tests use 0).
+//   ?pyodide=URL where Pyodide is, on this page's own site (by default, the jsDelivr CDN);
+//   ?wheel=URL   a wheel to install, on this page's own site, repeated for each (the
+//                library's and its dependencies', attrs and typing-extensions); without any,
+//                micropip installs hearts-rules from PyPI;
+//   ?delay=MS    the pause after each bot's move (500 by default; the tests use 0);
+//   ?test=1      the tests' hook: window.heartsSnapshot holds the game record, the deal with
+//                every seat's hand (without it, the snapshot names only the cards P0 may know).
+//
+// A pyodide= or wheel= address on another site is refused: code loaded from it would run as
+// this page, so a link to a hosted copy of the page could otherwise run anyone's code.
 
 const PYODIDE_VERSION = "0.28.3";
 const params = new URLSearchParams(location.search);
-const indexURL = new URL(
-    params.get("pyodide") || `https://cdn.jsdelivr.net/pyodide/v${PYODIDE_VERSION}/full/`,
-    location.href,
-).href;
-const wheels = params.getAll("wheel").map((wheel) => new URL(wheel, location.href).href);
 const seed = params.has("seed") ? Number(params.get("seed")) : Math.floor(Math.random() * 1e6);
 const delay = params.has("delay") ? Number(params.get("delay")) : 500;
+const test = params.get("test") === "1";
+
+// The address given as ?name=value, read against the page's; refused unless it is on the
+// page's own origin (scheme, host and port).
+function sameOrigin(name, value) {
+    const url = new URL(value, location.href);
+    if (url.origin === "null" || url.origin !== location.origin) {
+        throw new Error(
+            `${name}=${value} is refused: the page loads Pyodide and wheels only from its own ` +
+            `site (${location.origin}), or Pyodide from the jsDelivr CDN when no pyodide= is given.`,
+        );
+    }
+    return url.href;
+}
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -34,7 +48,7 @@ function mark(state) {
 
 function render() {
     snapshot = JSON.parse(table.snapshot());
-    window.heartsSnapshot = snapshot; // for the tests, and anyone curious: the record too
+    window.heartsSnapshot = snapshot; // what the page drew (the record too, with ?test=1)
     $("pass").hidden = !(snapshot.phase === "pass" && snapshot.your_turn);
     $("choices").replaceChildren();
     if (snapshot.phase === "over") {
@@ -119,6 +133,10 @@ async function clicked(card) {
 
 async function start() {
     $("seed").textContent = `Seed ${seed}: add ?seed=${seed} to the address to play this deal again.`;
+    const indexURL = params.get("pyodide")
+        ? sameOrigin("pyodide", params.get("pyodide"))
+        : `https://cdn.jsdelivr.net/pyodide/v${PYODIDE_VERSION}/full/`;
+    const wheels = params.getAll("wheel").map((wheel) => sameOrigin("wheel", wheel));
     const { loadPyodide } = await import(indexURL + "pyodide.mjs");
     const pyodide = await loadPyodide({ indexURL });
     $("status").textContent = "Installing the hearts library…";
@@ -136,7 +154,7 @@ async function start() {
     const source = await fetch(new URL("table.py", import.meta.url));
     if (!source.ok) throw new Error(`table.py: HTTP ${source.status}`);
     pyodide.FS.writeFile("/home/pyodide/table.py", await source.text());
-    table = pyodide.pyimport("table").Table(seed);
+    table = pyodide.pyimport("table").Table(seed, test);
     $("pass").addEventListener("click", () => act(() => table.pass_cards([...chosen].join(" "))));
     await runBots(); // the bots choose their passes
 }

@@ -4,9 +4,15 @@ The person sits at P0; P1, P2 and P3 are :class:`hearts.RuleBot` s, each with it
 generator drawn from the page's seed, so that a seed gives the same deal and the same bots
 every time. The page calls :class:`Table`'s methods and reads :meth:`Table.snapshot`, a
 JSON object: the table drawn by :func:`hearts.svg.table` from P0's view, the cards of P0's
-hand, whose turn it is, and, once the hand is over, its result. The library does all the
-rules: a refused card or pass is :class:`hearts.IllegalMoveError`, whose sentence the page
-shows as it is.
+hand (from that view), whose turn it is, and, once the hand is over, its result. The library
+does all the rules: a refused card or pass is :class:`hearts.IllegalMoveError`, whose
+sentence the page shows as it is.
+
+The snapshot names no card the person may not know: the game record (the deal, every
+seat's hand) is in it only for a table made with ``reveal=True``, which the page does for
+``?test=1``, the tests' hook. That keeps the page from handing the bots' cards out; it
+cannot keep them from a determined person, since the whole game is in the page's memory
+(see docs/browser.md).
 """
 
 from __future__ import annotations
@@ -23,8 +29,10 @@ YOU = 0
 class Table:
     """A hand from ``seed``: the deal, then moves until the first hand's result."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, reveal: bool = False) -> None:
         self.seed = seed
+        self.reveal = reveal
+        """Whether :meth:`snapshot` holds the game record, every hand in it (the tests')."""
         self.rules = hearts.Rules()
         self.bots = {seat: hearts.RuleBot() for seat in range(1, self.rules.players)}
         self.rngs = {seat: random.Random(seed * 10 + seat) for seat in self.bots}
@@ -72,13 +80,19 @@ class Table:
         return False
 
     def record(self) -> str:
-        """The moves so far as a game record (JSON): a test replays it in CPython."""
+        """The moves so far as a game record (JSON), the deal and so every hand in it.
+
+        For the tests, which replay it in CPython: :meth:`snapshot` holds it only for a
+        table made with ``reveal=True``.
+        """
         return hearts.dumps(hearts.GameRecord(self.rules, self.moves, seed=self.seed))
 
     def snapshot(self) -> str:
         """What the page draws, as JSON."""
         state = self.state
-        snapshot: dict[str, object] = {"seed": self.seed, "record": self.record()}
+        snapshot: dict[str, object] = {"seed": self.seed}
+        if self.reveal:
+            snapshot["record"] = self.record()
         if self.over:
             result = state.results[0]
             snapshot.update(
@@ -103,10 +117,7 @@ class Table:
             your_turn=your_turn,
             svg=hearts.svg.table(view),
             # The cards of the hand as the table draws them, with the label on each face.
-            hand=[
-                {"card": card.ascii, "label": f"{card.rank}{card.suit}"}
-                for card in state.hands[YOU]
-            ],
+            hand=[{"card": card.ascii, "label": f"{card.rank}{card.suit}"} for card in view.hand],
             passing=self.rules.pass_count if state.phase is hearts.Phase.PASS else 0,
             last_trick=hearts.svg.trick(last) if last is not None else None,
             choices=others,

@@ -1,11 +1,14 @@
 // Plays the hand of examples/browser/ in headless Chromium, as a person would, through
 // playwright-core (tests/test_browser_example.py checks what it saw against CPython).
 //
-//   node browser_example.mjs URL CHROMIUM SCREENSHOT.png REPORT.json
+//   node browser_example.mjs URL CHROMIUM SCREENSHOT.png REPORT.json [REFUSED_URL ...]
 //
-// It picks three cards to pass, first pressing Pass with two of them (which the rules refuse);
-// then, at each of its turns, clicks the cards of its hand from the left until one is
-// accepted. For each press or click it notes the game record before it (the page's
+// First, each REFUSED_URL (the page with a pyodide= or wheel= on another site) is opened,
+// and the page's status noted once it has given up: the test checks it refused, visibly.
+// Then URL (with ?test=1, so that the page's snapshot holds the game record): it picks three
+// cards to pass, first pressing Pass with two of them (which the rules refuse); then, at each
+// of its turns, clicks the cards of its hand from the left until one is accepted. For each
+// press or click it notes the game record before it (the page's
 // window.heartsSnapshot.record), what it tried, and the refusal the page showed, if any. It
 // writes that log, the page's final snapshot, its errors and any request that left
 // 127.0.0.1 (refused) as one JSON object to REPORT.json; it exits 1 if the page fails to
@@ -14,7 +17,7 @@
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
-const [url, executablePath, screenshotPath, reportPath] = process.argv.slice(2);
+const [url, executablePath, screenshotPath, reportPath, ...refusedURLs] = process.argv.slice(2);
 const FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -22,7 +25,9 @@ const FLAGS = [
 const TIMEOUT = 120_000;
 
 const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
-const report = { log: [], errors: [], external: [], final: null, status: null, screenshot: false };
+const report = {
+    log: [], errors: [], external: [], final: null, status: null, screenshot: false, refused: [],
+};
 try {
     const context = await browser.newContext({ viewport: { width: 980, height: 940 } });
     await context.route("**/*", (route) => {
@@ -31,6 +36,19 @@ try {
         report.external.push(address.href);
         return route.abort();
     });
+    // The addresses the page must refuse: it gives up (phase "error") and says why.
+    for (const refusedURL of refusedURLs) {
+        const page = await context.newPage();
+        await page.goto(refusedURL);
+        await page.waitForFunction(() => document.body.dataset.phase !== "loading", null, { timeout: TIMEOUT });
+        report.refused.push({
+            url: refusedURL,
+            phase: await page.evaluate(() => document.body.dataset.phase),
+            status: await page.locator("#status").textContent(),
+        });
+        await page.close();
+    }
+
     const page = await context.newPage();
     page.setDefaultTimeout(TIMEOUT);
     page.on("pageerror", (error) => report.errors.push(String(error)));
