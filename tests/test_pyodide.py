@@ -1,7 +1,8 @@
 """The pure wheel in Pyodide (Python compiled to WebAssembly) under Node.js (issue 41).
 
 The test builds the pure wheel, downloads the wheels of its two dependencies (attrs and
-typing-extensions) with pip, and unpacks the three into the site-packages of the npm copy
+typing-extensions, at the versions installed here, so that a run does not change with the
+day's releases) with pip, and unpacks the three into the site-packages of the npm copy
 of Pyodide in ``tests/js/node_modules`` (``npm ci`` there, as ``.ci/run`` does): nothing
 is fetched from a CDN, and no package manager runs inside Pyodide. One Node.js process
 (``tests/js/run_pyodide.mjs``) then runs :data:`CHECKS` there: whole games under several
@@ -17,6 +18,7 @@ install; ``HEARTS_REQUIRE_NODE=1`` (which ``.ci/run`` sets) makes that a failure
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import shutil
@@ -66,7 +68,9 @@ _WHEELS: list[Path] = []
 def wheels(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """The pure wheel built from this tree and pip's wheels of attrs and typing-extensions.
 
-    Built once per test process, into a temporary folder.
+    The dependencies at the versions this interpreter has, pinned, so that what runs in
+    Pyodide does not change from day to day. Built once per test process, into a temporary
+    folder.
     """
     if _WHEELS:
         return _WHEELS
@@ -78,11 +82,14 @@ def wheels(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     }
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     pip = [sys.executable, "-m", "pip"]
+    pinned = [
+        f"{name}=={importlib.metadata.version(name)}" for name in ("attrs", "typing_extensions")
+    ]
     commands = (
         # The pure wheel: HEARTS_COMPILE unset, as a plain `pip wheel` of the tree builds it.
         [*pip, "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(ROOT)],
         [*pip, "download", "--only-binary=:all:", "--no-deps", "--quiet", "--dest", str(out),
-         "attrs", "typing-extensions"],
+         *pinned],
     )  # fmt: skip
     for command in commands:
         done = subprocess.run(

@@ -10,7 +10,7 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const indexURL = path.join(here, "node_modules", "pyodide") + path.sep;
@@ -21,7 +21,8 @@ if (!script) {
 }
 
 try {
-    const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
+    // import() takes a URL, not a path: a Windows path (C:\...) would be read as a scheme.
+    const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
     const pyodide = await loadPyodide({
         indexURL,
         stdout: (line) => console.error(line), // the script's prints: diagnostics only
