@@ -30,12 +30,12 @@ from collections.abc import Iterable, Sequence
 from hearts.errors import HeartsError, IllegalMoveError, describe_value
 from hearts.game.cards import Card, CardSet
 from hearts.game.history import History, as_sequence
-from hearts.game.moves import Deal, Move, Play
+from hearts.game.moves import Deal, Move
 from hearts.game.play import trick_winner
 from hearts.game.rules import Rules
 from hearts.game.shuffle import check_seed, seeded_deal
 from hearts.game.state import HandResult, Phase, State, Viewpoint, check_seat
-from hearts.game.transitions import advance, apply_play, moves, new_hand, seat_refusal, view_moves
+from hearts.game.transitions import advance, moves, new_hand, seat_refusal, view_moves
 
 __all__ = [
     "Viewpoint",
@@ -271,8 +271,6 @@ def apply(state: State, move: Move, *, by: int | None = None) -> State:
     if state.__class__ is not State:
         raise TypeError(f"apply needs a hearts.State, got {describe_value(state)}.")
     if by is None:
-        if isinstance(move, Play):  # the most frequent move, sent on at once
-            return apply_play(state, move.player, move.card, True)
         return advance(state, move, True)
     check_seat(state.rules, by)
     refused = seat_refusal(move, by)

@@ -1059,7 +1059,7 @@ class Position(Value):
     taken: tuple[int, ...]
     seat: int
     """The seat to play."""
-    _allowed: int  # allowed(), once asked (-1 before): the engine asks twice a play
+    _allowed: int  # allowed(), once asked (-1 before; pure build): asked twice a play
 
     def __init__(
         self,
@@ -1086,7 +1086,8 @@ class Position(Value):
         found = self._allowed
         if found < 0:
             found = self.of.allowed(self.hands[self.seat], self.trick, self.first, self.broken)
-            object.__setattr__(self, "_allowed", found)
+            if _POSITION_TWIN is not None:  # pure Python: kept; compiled, asking again is cheaper
+                object.__setattr__(self, "_allowed", found)
         return found
 
     def refusal(self, card: int) -> str | None:
