@@ -135,9 +135,9 @@ EQUIVALENT: dict[str, str] = {
     "hearts/game/engine.py:_viewpoint_moves: return () -> pass #2": "shortcut: in the deal phase a seat has no moves anyway",
     "hearts/game/engine.py:solve: 0 -> -1": "unreachable: one seat moves in the play phase, so to_move[-1] is to_move[0]",
     "hearts/game/scoring.py:shooter_unchecked: return None -> pass": "shortcut: the function returns None without it",
-    "hearts/game/scoring.py:_score_hand: len(tricks) < rules.hand_size -> True": "shortcut: with every trick played no card is unplayed, so no claimer is found",
-    "hearts/game/scoring.py:_score_hand: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
-    "hearts/game/scoring.py:_score_hand: 0 -> 1": "redundant: the claimer takes every unplayed card, at least the cards of the last trick besides 2♣, so it is found with or without 2♣",
+    "hearts/game/scoring.py:score_hand_unchecked: len(tricks) < rules.hand_size -> True": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/game/scoring.py:score_hand_unchecked: len(tricks) < rules.hand_size -> len(tricks) <= rules.hand_size": "shortcut: with every trick played no card is unplayed, so no claimer is found",
+    "hearts/game/scoring.py:score_hand_unchecked: 0 -> 1": "redundant: the claimer takes every unplayed card, at least the cards of the last trick besides 2♣, so it is found with or without 2♣",
     "hearts/game/scoring.py:_tally: rules.no_trick_bonus or rules.no_heart_bonus -> True": "shortcut: adds zeros",
     "hearts/game/scoring.py:hand_changes_unchecked: 0 -> 1": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
     "hearts/game/scoring.py:hand_changes_unchecked: 0 -> -1": "unread: both callers (hand_changes, the solver) give hand_number and pool, so the defaults are never used",
@@ -301,7 +301,7 @@ EQUIVALENT_SECOND: dict[str, str] = {
 (``--operators second``), each read after the full run of 2026-11-27."""
 
 EQUIVALENT_THIRD: dict[str, str] = {
-    "hearts/game/scoring.py:_score_hand: rules.deck_mask & ~played -> ~played": "unreachable: the cards taken are cards of the deck, so the unplayed cards outside it meet none of them (only a hand-built result taking a card outside the deck tells them apart)",
+    "hearts/game/scoring.py:score_hand_unchecked: rules.deck_mask & ~played -> ~played": "unreachable: the cards taken are cards of the deck, so the unplayed cards outside it meet none of them (only a hand-built result taking a card outside the deck tells them apart)",
     "hearts/game/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask | rules.penalty_mask | rules.bon... -> rules.point_mask | rules.moon_mask | rules.penalty_mask": "redundant: the bonus cards are cards worth points (point_mask is the positive cards and the bonus cards)",
     "hearts/game/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.point_mask": "redundant: the moon's cards are cards worth points (the positive cards, with the bonus cards when the moon needs them)",
     "hearts/game/scoring.py:scoring_cards: rules.point_mask | rules.moon_mask -> rules.moon_mask": "redundant: the moon's cards and the bonus cards, added after, are the cards worth points (the positive cards and the bonus cards)",

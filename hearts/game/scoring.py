@@ -41,6 +41,7 @@ __all__ = [
     "hand_points",
     "reads_trick_counts",
     "score_hand",
+    "score_hand_unchecked",
     "scoring_cards",
     "shoot_options",
     "shooter",
@@ -141,7 +142,7 @@ def score_hand(
         raise TypeError(
             f"score_hand's choice must be None or a ShootMode, got {describe_value(choice)}."
         )
-    return _score_hand(
+    return score_hand_unchecked(
         checked,
         hand_number=checked_count(hand_number, where, "hand_number"),
         pass_direction=pass_direction,
@@ -155,7 +156,7 @@ def score_hand(
     )
 
 
-def _score_hand(
+def score_hand_unchecked(
     rules: Rules,
     *,
     hand_number: int,
@@ -168,7 +169,23 @@ def _score_hand(
     pool: int,
     choice: ShootMode | None,
 ) -> HandResult:
-    """:func:`score_hand` of arguments known to be right, unchecked."""
+    """:func:`score_hand` of arguments known to be right (the engine's own), unchecked.
+
+    >>> import hearts
+    >>> state = hearts.new_game(seed=11)
+    >>> while not state.results:
+    ...     state = hearts.apply(state, hearts.legal_moves(state)[-1])
+    >>> done = state.results[0]
+    >>> taken = [0] * 4
+    >>> for trick in done.tricks:
+    ...     taken[trick.winner] |= trick.mask
+    >>> score_hand_unchecked(
+    ...     state.rules, hand_number=0, pass_direction=done.pass_direction, scores=(0,) * 4,
+    ...     dealt_masks=tuple(hand.mask for hand in done.dealt),
+    ...     passed_masks=tuple(cards.mask for cards in done.passed), tricks=done.tricks,
+    ...     taken_masks=tuple(taken), pool=0, choice=None) == done
+    True
+    """
     claim = None
     if len(tricks) < rules.hand_size:  # the rest were claimed: by the one who took them
         played = 0

@@ -55,7 +55,7 @@ from hearts.game.play import (
     rules_of_play,
 )
 from hearts.game.rules import PassDirection, Rules, ShootMode
-from hearts.game.scoring import score_hand, shoot_options_unchecked
+from hearts.game.scoring import score_hand_unchecked, shoot_options_unchecked
 from hearts.game.seat import possible_hands, ruled_out_after, seen_position
 from hearts.game.shuffle import deal_refusal, seeded_deal_unchecked
 from hearts.game.state import HandResult, Phase, State, Trick, Viewpoint
@@ -380,7 +380,7 @@ def _end_hand(
                 state, _SHOOT, state.dealt_masks, state.passed_masks, (options[0],), tricks,
                 put_away, ruled_out,
             )  # fmt: skip
-    result = score_hand(
+    result = score_hand_unchecked(
         rules,
         hand_number=state.hand_number,
         pass_direction=state.pass_direction,
