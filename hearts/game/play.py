@@ -1122,15 +1122,13 @@ class Position(Value):
         trick = self.trick
         seat = self.seat
         bit = 1 << card
-        held = list(self.hands)
-        held[seat] &= ~bit
-        hands = tuple(held)
+        hands = _with(self.hands, seat, self.hands[seat] & ~bit)
         broken = self.broken or bool((of.breaking if trick else of.lead_breaking) & bit)
         trick = (*trick, _CARDS[card])
         if len(trick) < players:
-            leader = self.leader
+            following = (seat + 1) % players
             return position_of(
-                of, hands, trick, leader, self.first, broken, self.taken, (seat + 1) % players
+                of, hands, trick, self.leader, self.first, broken, self.taken, following
             )
         winner = trick_winner_unchecked(trick, self.leader, players)
         won = 0

@@ -79,6 +79,12 @@ class Generator:
         """A generator keyed by 128 bits drawn from ``rng`` (one call)."""
         return Generator(rng.getrandbits(128).to_bytes(16, "little"))
 
+    def _next_block(self) -> bytes:
+        """The stream's next block: SHAKE-256 of the key and the block's number."""
+        data = _shake(self._key + self._block.to_bytes(8, "little"))
+        self._block += 1
+        return data
+
     def byte(self) -> int:
         """The next byte of the stream, from 0 to 255."""
         return self.below(256)
@@ -116,9 +122,7 @@ class Generator:
         while True:  # the next byte of the stream, read here: the shuffle's inner loop
             place = self._place
             if place == len(self._data):
-                block = self._key + self._block.to_bytes(8, "little")
-                self._data = _shake(block)
-                self._block += 1
+                self._data = self._next_block()
                 place = 0
             self._place = place + 1
             drawn = self._data[place] & mask
@@ -141,8 +145,7 @@ class Generator:
                 mask = (1 << place.bit_length()) - 1
                 while True:
                     if at == len(data):
-                        data = _shake(self._key + self._block.to_bytes(8, "little"))
-                        self._block += 1
+                        data = self._next_block()
                         at = 0
                     other = data[at] & mask
                     at += 1
