@@ -29,6 +29,7 @@ import hearts
 from hearts import CardSet, Deal, IllegalMoveError, Pass, Phase, Play, Rules, RulesError
 from hearts.game.passes import passable
 from hearts.game.rules import PassDirection
+from hearts.rl import _batch_tables as hb_tables
 from hearts.rl import batch as hb
 from hearts.tensor import encode, layout
 
@@ -102,6 +103,12 @@ class _Game:
         legal = _mask(rec["legal"][b])
         card = int(rec["card"][b])
         report.decisions += 1
+        ruled_out = tuple(_mask(row) for row in rec["ruled_out"][b])
+        assert ruled_out == state.ruled_out_masks, (
+            f"hand {state.hand_number} trick {state.trick_number}: ruled out "
+            f"{[str(CardSet.from_mask(m)) for m in ruled_out]}, the engine's "
+            f"{[str(CardSet.from_mask(m)) for m in state.ruled_out_masks]}"
+        )
         if state.phase is Phase.PASS:
             assert phase == hb.PHASE_PASS, f"phase {phase}, the engine's is pass"
             assert player == min(state.to_move), (
@@ -206,6 +213,7 @@ def count_disagreements(
                 "legal": legal,
                 "card": _lowest_or(actions, legal),
                 "dealt": np.asarray(hb.to_cards(state.dealt)),
+                "ruled_out": np.asarray(hb.to_cards(state.ruled_out)),
                 "over_before": np.asarray(state.terminated),
                 "hand_number": np.asarray(state.hand_number),
             }
@@ -389,6 +397,31 @@ def test_a_wrong_rule_of_play_is_caught() -> None:
     assert any("legal" in example for example in report.examples)
 
 
+@pytest.mark.parametrize(
+    "planted",
+    ["a void not shown", "a heart lead shows nothing", "a first-trick void not shown"],
+)
+def test_a_wrong_reveal_is_caught(planted: str) -> None:
+    # Each planted bug blanks some rows of the table of what a play reveals: the cards a
+    # seat rules out then differ from the engine's, and the differential test says so.
+    rules = Rules()
+    tables = hb.make_rules(rules)
+    rows = np.asarray(tables.reveals).copy()
+    row = hb_tables.reveal_row
+    if planted == "a void not shown":  # off suit after the first trick, hearts unbroken
+        spoiled = [row(False, False, 0, card) for card in range(13, 52)]
+    elif planted == "a heart lead shows nothing":  # leading a heart before they break
+        spoiled = [row(False, False, -1, card) for card in range(26, 39)]
+    else:  # off suit on the first trick (led with a club)
+        spoiled = [row(True, False, 0, card) for card in range(13, 52)]
+    assert rows[spoiled].any(), "the rows planted on must reveal something"
+    rows[spoiled] = 0
+    wrong = dataclasses.replace(tables, reveals=jnp.asarray(rows))
+    report = count_disagreements(rules, 64, seed=3, tables=wrong)
+    assert report.disagreements > 0
+    assert any("ruled out" in example for example in report.examples), report.examples
+
+
 # --- the API -----------------------------------------------------------------------------------
 
 
@@ -474,9 +507,6 @@ def _play_along(rules: Rules, seed: int, steps: int) -> Iterator[tuple[hb.State,
             return
 
 
-CLAIMED = ["hand", "pass_picked", "passed", "received", "deck", "played", "trick", "taken", "known", "card_points", "hand_sizes", "tricks_won", "points_taken", "scores", "to_move", "leader", "phase", "pass_direction", "pass_count", "hearts_broken", "trick_number"]  # fmt: skip
-
-
 @pytest.mark.parametrize(
     "rules",
     [
@@ -497,10 +527,8 @@ def test_observations_match_the_tensor_in_play(rules: Rules) -> None:
             mine = np.asarray(hb.observe(state, seat, history=True))[0]
             theirs = encode(hearts.view(scalar, seat), history=True)
             assert mine.shape == theirs.shape == (hb.observation_size(players, history=True),)
-            for name in [*CLAIMED, "history"]:
-                np.testing.assert_allclose(
-                    mine[where[name]], theirs[where[name]], atol=1e-6, err_msg=name
-                )
+            for name, part in where.items():  # every field, ruled_out and voids included
+                np.testing.assert_allclose(mine[part], theirs[part], atol=1e-6, err_msg=name)
             without = np.asarray(hb.observe(state, seat))[0]
             np.testing.assert_array_equal(without, mine[: hb.observation_size(players)])
             compared += 1
@@ -609,6 +637,9 @@ def test_restart_deals_a_new_game_where_one_is_over_and_leaves_the_others() -> N
             for before, new, made in zip(
                 _leaves(state), _leaves(after), _leaves(fresh), strict=True
             ):
+                if new.shape == (hb_tables.REVEAL_ROWS, 4):  # shared: one for the batch
+                    np.testing.assert_array_equal(new, before)
+                    continue
                 np.testing.assert_array_equal(new[~over], before[~over])
                 np.testing.assert_array_equal(new[over], made[over])
         restarted += int(over.sum())
@@ -618,6 +649,23 @@ def test_restart_deals_a_new_game_where_one_is_over_and_leaves_the_others() -> N
             break
     assert restarted >= BATCH and steps_with_restarts > 1
     assert not state.terminated.any()
+
+
+def test_the_table_of_what_a_play_reveals_is_shared_by_the_batch() -> None:
+    # One table for the batch, not one per game: the state's bytes per game stay small,
+    # and batches joined along the games' axis (whose tables would be joined too, each
+    # game reading the first) are refused by name.
+    small, large = (hb.init(jax.random.split(jax.random.key(0), n), Rules()) for n in (2, 64))
+    assert small.rules.reveals.shape == large.rules.reveals.shape == (hb_tables.REVEAL_ROWS, 4)
+    assert large.rules.deck.shape == (64, 4)
+    joined = jax.tree_util.tree_map(lambda *leaves: jnp.concatenate(leaves), small, small)
+    for call in (
+        lambda: hb.step(joined, jnp.zeros(4, dtype=jnp.int32)),
+        lambda: hb.observe(joined, 0),
+        lambda: hb.restart(joined, jax.random.split(jax.random.key(1), 4)),
+    ):
+        with pytest.raises(hearts.HeartsError, match=r"batches were joined along the games"):
+            call()
 
 
 def test_restart_takes_raw_keys_and_runs_under_jit() -> None:
@@ -652,7 +700,10 @@ def test_restart_refuses_what_is_not_a_batch_with_a_key_per_game() -> None:
         hb.restart(state, other_kind)
     with pytest.raises(TypeError, match=r"^restart needs a JAX array of PRNG keys, one per"):
         hb.restart(state, [1, 2])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^restart needs a hearts\.batch\.State, got dict\.$"):
+    with pytest.raises(
+        TypeError,
+        match=r"^restart needs a hearts\.batch\.State \(as hearts\.batch\.init makes\), got \{\}\.$",
+    ):
         hb.restart({}, jax.random.split(jax.random.key(1), BATCH))  # type: ignore[arg-type]
 
 

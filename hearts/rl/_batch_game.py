@@ -49,7 +49,7 @@ from hearts.rl._batch_state import (
     opening_leader,
     typed_keys,
 )
-from hearts.rl._batch_tables import BatchRules, make_rules
+from hearts.rl._batch_tables import BatchRules, make_rules, reveal_row
 
 
 def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
@@ -111,8 +111,7 @@ def restart(state: State, keys: jax.Array) -> State:
     >>> state.terminated.tolist(), state.hand_number.tolist(), state.tricks_done.tolist()
     ([False, False], [0, 0], [0, 0])
     """
-    if not isinstance(state, State):
-        raise TypeError(f"restart needs a hearts.batch.State, got {type(state).__name__}.")
+    check_state("restart", state)
     typed = typed_keys("restart", keys, state.key)
     if typed.shape != state.key.shape:
         raise HeartsError(
@@ -387,9 +386,14 @@ def _step(state: State, actions: jax.Array) -> State:
     opener = opening_leader(rules, exchanged, state.hand_number)
 
     # The play: the card joins the trick; a complete trick goes to its winner.
-    put = jnp.where((seat_hot & playing[:, None])[:, :, None], card_set, 0)
+    playing_seat = (seat_hot & playing[:, None])[:, :, None]
+    put = jnp.where(playing_seat, card_set, 0)
     hands = jnp.where(exchange[:, None, None], exchanged, state.hands & ~put)
     lead = state.trick_size == 0
+    # What the play shows its player does not hold, as the rules of play reveal it.
+    led_suit = jnp.where(lead, -1, state.trick[:, 0] // RANKS)
+    shown = rules.reveals[reveal_row(state.first, state.broken, led_suit, card)]
+    ruled_out = state.ruled_out | jnp.where(playing_seat, shown[:, None, :], 0)
     breaking = jnp.where(lead[:, None], rules.lead_breaking, rules.breaking)
     broken = state.broken | (playing & nonempty(breaking & card_set[:, 0]))
     position = one_hot(state.trick_size, players) & playing[:, None]
@@ -418,6 +422,7 @@ def _step(state: State, actions: jax.Array) -> State:
         hands=hands,
         passed=passed,
         played=state.played | put,
+        ruled_out=ruled_out,
         taken=taken,
         trick=jnp.where(complete[:, None], -1, trick),
         tricks=jnp.where(in_history, card[:, None, None], state.tricks),

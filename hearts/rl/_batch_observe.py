@@ -48,9 +48,9 @@ def observe(state: State, player: jax.Array | int, *, history: bool = False) -> 
     :func:`hearts.tensor.encode`'s, seats relative to the viewer, and ``history=True``
     adds the information state, every trick of the hand in order, as
     ``encode(view, history=True)`` does. In the play phase every field equals
-    ``hearts.tensor.encode`` of the seat's :class:`~hearts.PlayerView` except
-    ``ruled_out`` and ``voids``, which are left 0 (the batched engine does not work out
-    what a play reveals). In the pass phase the seats pick one card at a time in seat
+    ``hearts.tensor.encode`` of the seat's :class:`~hearts.PlayerView`, ``ruled_out`` and
+    ``voids`` included (what each play revealed, kept in :attr:`State.ruled_out`). In the
+    pass phase the seats pick one card at a time in seat
     order: a seat still picking has its picks in ``pass_picked`` (``passed`` is 0), a seat
     done has them in ``passed``, ``to_move`` marks the seats still to pass, and nothing is
     received yet (as :mod:`hearts.env` shows it). Once the game is over the phase is
@@ -152,6 +152,12 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     known = known | (
         one_hot(state.first_leader, players)[:, :, None] & (club & club_known[:, None])[:, None, :]
     )
+    # What each other seat has shown it does not hold (hearts.game.seat.seat_masks), and
+    # the suits of the deck it has so shown itself void in.
+    # (A suit the deck lacks counts as shown.)
+    others = jnp.arange(players)[None, :] != viewer[:, None]
+    ruled_out = jnp.where((others & playing[:, None])[:, :, None], state.ruled_out, jnp.uint32(0))
+    voids = others[:, :, None] & ((rules.deck[:, None, :] & ~ruled_out) == 0)
     card_rows = [
         hand[:, None, :],
         pass_picked[:, None, :],
@@ -162,7 +168,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
         trick_rows,
         by_row(taken),
         by_row(known),
-        jnp.zeros_like(held),
+        by_row(to_cards(ruled_out)),
     ]
     cards = jnp.concatenate(card_rows, axis=1).astype(jnp.float32)
     cards = jnp.pad(cards, ((0, 0), (0, 0), (0, SLOTS - CARDS))).reshape(batch, -1)
@@ -177,7 +183,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
         (seats == state.current_player[:, None]) & playing[:, None],
     )
     tail = [
-        jnp.zeros((batch, 4 * players)),  # voids: not worked out
+        by_row(voids).reshape(batch, -1),
         by_row(jnp.sum(held, axis=2, keepdims=True))[..., 0] / hand_size,
         by_row(jnp.sum(taken, axis=2, keepdims=True))[..., 0] / players / hand_size,
         jnp.clip(by_row(taken_points[:, :, None])[..., 0] / total, -1, 1),

@@ -9,7 +9,7 @@ trick, the rules' tables copied per game, and PRNG keys as the engine takes them
 from __future__ import annotations
 
 import dataclasses
-from typing import cast
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -27,15 +27,18 @@ from hearts.rl._batch_cards import (
     shown_value,
     to_cards,
 )
-from hearts.rl._batch_tables import BatchRules
+from hearts.rl._batch_tables import REVEAL_ROWS, SHARED, BatchRules
 
 
 @jax.tree_util.register_dataclass
 @dataclasses.dataclass(frozen=True)
 class State:
-    """A batch of games: every array has a leading batch axis ``B``.
+    """A batch of games: every array has a leading batch axis ``B``, but the rules' shared tables.
 
-    ``P`` is the number of players; a card set is four uint32 words, one per suit
+    The shared tables (:data:`~hearts.rl.batch.SHARED`) are one for the whole
+    batch, so games are joined side by side only when their rules are the same (a batch
+    of states stacked with :func:`jax.numpy.stack` and :func:`jax.vmap` keeps one per
+    batch). ``P`` is the number of players; a card set is four uint32 words, one per suit
     (:func:`to_cards` unpacks them into 52 flags), so a seat's cards are ``(B, P, 4)``.
 
     >>> import jax
@@ -47,7 +50,7 @@ class State:
     """
 
     rules: BatchRules
-    """The rules' tables, one copy per game."""
+    """The rules' tables, one copy per game (the shared tables, one for the batch)."""
     key: jax.Array
     """Each game's PRNG key, from which the next hand is dealt."""
     hands: jax.Array
@@ -58,6 +61,9 @@ class State:
     """Card sets (B, P, 4): the cards each seat picked to pass this hand (so far)."""
     played: jax.Array
     """Card sets (B, P, 4): the cards each seat has played this hand."""
+    ruled_out: jax.Array
+    """Card sets (B, P, 4): the cards each seat has shown it does not hold this hand, by
+    what its plays revealed (:attr:`hearts.State.ruled_out_masks`)."""
     taken: jax.Array
     """Card sets (B, P, 4): the cards each seat has won this hand."""
     trick: jax.Array
@@ -116,6 +122,15 @@ def check_state(caller: str, state: object) -> State:
             f"{caller} needs a hearts.batch.State (as hearts.batch.init makes), got "
             f"{shown_value(state)}."
         )
+    rows = state.rules.reveals.shape
+    if rows != (REVEAL_ROWS, SUITS):
+        raise HeartsError(
+            f"{caller} needs a batch whose games share one table of what a play reveals "
+            f"(rules.reveals of shape ({REVEAL_ROWS}, {SUITS})), got one of shape {rows}: "
+            "batches were joined along the games' axis. Join games of the same rules by "
+            "dealing them in one init, or stack batches (jax.numpy.stack) and jax.vmap over "
+            "them."
+        )
     return state
 
 
@@ -138,6 +153,7 @@ def begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> di
         "dealt": hands,
         "passed": empty,
         "played": empty,
+        "ruled_out": empty,
         "taken": empty,
         "trick": jnp.full((batch, players), -1, dtype=jnp.int32),
         "tricks": jnp.full((batch, hand_size, players), -1, dtype=jnp.int32),
@@ -196,10 +212,14 @@ def opening_leader(rules: BatchRules, hands: jax.Array, hand_number: jax.Array) 
 
 
 def batched_rules(rules: BatchRules, batch: int) -> BatchRules:
-    batched = jax.tree_util.tree_map(
-        lambda table: jnp.broadcast_to(table, (batch, *table.shape)), rules
-    )
-    return cast("BatchRules", batched)
+    """``rules`` with a leading batch axis on every table but the shared ones (:data:`SHARED`)."""
+    copied: dict[str, Any] = {
+        field.name: jnp.broadcast_to(value, (batch, *value.shape))
+        for field in dataclasses.fields(rules)
+        if not field.metadata.get("static") and field.name not in SHARED
+        for value in [getattr(rules, field.name)]
+    }
+    return dataclasses.replace(rules, **copied)
 
 
 def typed_keys(caller: str, keys: object, like: jax.Array | None = None) -> jax.Array:

@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from hearts.errors import RulesError
+from hearts.game.cards import CARDS as _CARD_VALUES
 from hearts.game.play import PLAY_RULES, rules_of_play
 from hearts.game.rules import (
     FirstLead,
@@ -29,7 +30,7 @@ from hearts.game.rules import (
     Rules,
     ShootMode,
 )
-from hearts.rl._batch_cards import CARDS, DIRECTIONS, card_words
+from hearts.rl._batch_cards import CARDS, DIRECTIONS, RANKS, SUITS, card_words
 
 _FIRST_LEADS: Final = (
     FirstLead.LOWEST_CLUB,
@@ -54,9 +55,11 @@ class BatchRules:
     """The tables of one :class:`~hearts.Rules` that the batched engine reads.
 
     Made by :func:`make_rules`; a :class:`State` holds one copy per game (a leading batch
-    axis on every array). ``players`` and ``cards`` (the deck's size) fix the arrays'
-    shapes and are static; everything else is data, so rules of the same table size share
-    one compiled step. Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
+    axis on every array) of each table but the shared ones (:data:`SHARED`: today
+    :attr:`reveals`, too big to copy per game), which every game of the batch reads.
+    ``players`` and ``cards`` (the deck's size) fix the arrays' shapes and are static;
+    everything else is data, so rules of the same table size share one compiled step.
+    Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
 
     >>> import hearts
     >>> from hearts import batch
@@ -147,6 +150,11 @@ class BatchRules:
     """Int32: ``Rules.score_floor`` (0 when None)."""
     play_on_ties: jax.Array
     """Bool: ``Rules.play_on_ties``."""
+    reveals: jax.Array = dataclasses.field(metadata={"shared": True})
+    """Card sets (1,040, 4), shared by the batch (no batch axis): the cards whose holding
+    playing a card shows its player does not hold, row :func:`reveal_row` of the card
+    and the situation (the hand's first trick or not, hearts broken or not, the lead or
+    the suit led), as :meth:`hearts.game.play.RulesOfPlay.revealed` says."""
 
     @property
     def hand_size(self) -> int:
@@ -158,6 +166,58 @@ class BatchRules:
         10
         """
         return self.cards // self.players
+
+
+SHARED: Final = frozenset(
+    field.name for field in dataclasses.fields(BatchRules) if field.metadata.get("shared")
+)
+"""The tables of :class:`BatchRules` that every game of a batch shares (no batch axis)."""
+
+REVEAL_CONTEXTS: Final = 1 + SUITS
+"""The situations a play reveals by, beside the first trick and hearts: the lead, or a
+suit led (the library's rules of play read no more of a trick; jokers are refused)."""
+
+REVEAL_ROWS: Final = 2 * 2 * REVEAL_CONTEXTS * CARDS
+"""The rows of :attr:`BatchRules.reveals`: 1,040."""
+
+
+def reveal_row(first: Any, broken: Any, led_suit: Any, card: Any) -> Any:
+    """The row of :attr:`BatchRules.reveals` for ``card`` played in a situation.
+
+    ``led_suit`` is -1 for a lead, else the suit led (0 clubs to 3 spades); ``first`` and
+    ``broken`` are flags. The arguments may be ints or arrays of them.
+
+    >>> reveal_row(False, False, -1, 0), reveal_row(True, True, 3, 51)
+    (0, 1039)
+    """
+    situation = (first * 2 + broken) * REVEAL_CONTEXTS + led_suit + 1
+    return situation * CARDS + card
+
+
+def reveal_table(rules: Rules) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """Uint32 (:data:`REVEAL_ROWS`, 4): :attr:`BatchRules.reveals` of ``rules``.
+
+    Each row is :meth:`hearts.game.play.RulesOfPlay.revealed` of its card and situation,
+    so the batched engine rules out exactly the cards the scalar one does; rows of cards
+    outside the deck are empty.
+
+    >>> import hearts
+    >>> table = reveal_table(hearts.Rules())
+    >>> table[reveal_row(False, True, 0, hearts.Card("QS"))].tolist()  # off suit: no club
+    [8191, 0, 0, 0]
+    """
+    of = rules_of_play(rules)
+    deck = rules.deck_mask
+    table = np.zeros((REVEAL_ROWS, SUITS), dtype=np.uint32)
+    for first in (False, True):
+        for broken in (False, True):
+            for led_suit in range(-1, SUITS):
+                trick = () if led_suit < 0 else (_CARD_VALUES[led_suit * RANKS],)
+                for card in range(CARDS):
+                    if deck >> card & 1:
+                        shown = of.revealed(card, trick, first, broken)
+                        table[reveal_row(first, broken, led_suit, card)] = card_words(shown)
+    return table
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,7 +256,9 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
             "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets")
         ),
         "jokers": _refuse(lambda r: r.jokers != 0, "any joker: the actions are the 52 cards"),
-        "removed": Coverage("any cards removed: the deck", ("deck", "cards", "lowest_club")),
+        "removed": Coverage(
+            "any cards removed: the deck", ("deck", "cards", "lowest_club", "reveals")
+        ),
         "pass_count": Coverage("any pass count", ("pass_counts",)),
         "pass_cycle": Coverage(
             "any pass cycle",
@@ -206,17 +268,19 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "dealer_chooses_pass": _refuse(
             lambda r: r.dealer_chooses_pass, "True: a choice asked of the dealer"
         ),
-        "first_lead": Coverage("every first lead", ("first_lead",)),
+        "first_lead": Coverage("every first lead", ("first_lead", "reveals")),
         "first_trick": Coverage(
-            "every first-trick rule", ("first_trick_barred", "first_turn_hearts")
+            "every first-trick rule", ("first_trick_barred", "first_turn_hearts", "reveals")
         ),
-        "first_trick_fallback": Coverage("every fallback", ("fallback_queen",)),
-        "must_break_hearts": Coverage("both values", ("must_break_hearts",)),
+        "first_trick_fallback": Coverage("every fallback", ("fallback_queen", "reveals")),
+        "must_break_hearts": Coverage("both values", ("must_break_hearts", "reveals")),
         "queen_breaks_hearts": Coverage("both values", ("breaking", "lead_breaking")),
         "queen_breaks_only_when_led": Coverage("both values", ("breaking", "lead_breaking")),
-        "can_lead_hearts_instead_of_queen": Coverage("both values", ("queen_gives_way",)),
-        "queen_after_hearts": Coverage("both values", ("queen_gives_way", "queen_after_hearts")),
-        "forced_discard": Coverage("both values", ("forced_discard",)),
+        "can_lead_hearts_instead_of_queen": Coverage("both values", ("queen_gives_way", "reveals")),
+        "queen_after_hearts": Coverage(
+            "both values", ("queen_gives_way", "queen_after_hearts", "reveals")
+        ),
+        "forced_discard": Coverage("both values", ("forced_discard", "reveals")),
         "points": Coverage(
             "any point table, bonus cards included",
             (
@@ -228,9 +292,12 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
                 "moon",
                 "moon_points",
                 "shoot_counted",
+                "reveals",
             ),
         ),
-        "penalty_cards": Coverage("any penalty cards", ("penalty", "first_trick_barred")),
+        "penalty_cards": Coverage(
+            "any penalty cards", ("penalty", "first_trick_barred", "reveals")
+        ),
         "no_trick_bonus": Coverage("any bonus", ("no_trick_bonus",)),
         "no_heart_bonus": Coverage("any bonus", ("no_heart_bonus",)),
         "multipliers": _refuse(
@@ -423,4 +490,5 @@ def _make_rules(rules: Rules) -> BatchRules:
         has_floor=flag(rules.score_floor is not None),
         score_floor=i32(rules.score_floor or 0),
         play_on_ties=flag(rules.play_on_ties),
+        reveals=jnp.asarray(reveal_table(rules)),
     )

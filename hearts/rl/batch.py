@@ -92,7 +92,17 @@ from hearts.rl._batch_game import (
 from hearts.rl._batch_observe import observation_size, observe
 from hearts.rl._batch_state import State
 from hearts.rl._batch_tables import FIELDS as _FIELDS
-from hearts.rl._batch_tables import BatchRules, Coverage, make_rules, supports, unsupported
+from hearts.rl._batch_tables import REVEAL_ROWS as _REVEAL_ROWS
+from hearts.rl._batch_tables import SHARED as _SHARED
+from hearts.rl._batch_tables import (
+    BatchRules,
+    Coverage,
+    make_rules,
+    reveal_row,
+    reveal_table,
+    supports,
+    unsupported,
+)
 
 __all__ = [
     "FIELDS",
@@ -100,6 +110,8 @@ __all__ = [
     "PHASE_OVER",
     "PHASE_PASS",
     "PHASE_PLAY",
+    "REVEAL_ROWS",
+    "SHARED",
     "BatchRules",
     "Coverage",
     "State",
@@ -113,6 +125,8 @@ __all__ = [
     "observe",
     "random_actions",
     "restart",
+    "reveal_row",
+    "reveal_table",
     "step",
     "supports",
     "to_cards",
@@ -130,6 +144,12 @@ PHASE_PLAY: Final = _PHASE_PLAY
 """:attr:`State.phase` while the cards are played (``Phase.PLAY``'s index)."""
 PHASE_OVER: Final = _PHASE_OVER
 """:attr:`State.phase` once the game is over (``Phase.OVER``'s index)."""
+REVEAL_ROWS: Final = _REVEAL_ROWS
+"""The rows of :attr:`BatchRules.reveals`, one per card and situation: 1,040."""
+SHARED: Final = _SHARED
+"""The tables of :class:`BatchRules` that the games of a batch share, with no batch axis:
+``{'reveals'}``. Games are joined side by side only under the same rules (batches
+stacked with :func:`jax.numpy.stack` and :func:`jax.vmap` keep one each)."""
 FIELDS: Final = _FIELDS
 """How the batched engine treats each field of :class:`~hearts.Rules` (a :class:`Coverage`
 per field, by name, in the order of the fields): what it plays, in which tables of
