@@ -46,8 +46,6 @@ ACTIONS = hb.NUM_ACTIONS
 PLAYERS = RULES.players
 POINTS = sum(max(points, 0) for points in RULES.card_points)
 """26: the rewards (points of a hand, negated) are divided by it, to lie in about -1..0."""
-NOT_IN_BATCH = ("ruled_out", "voids")
-"""Fields of the observation that hearts.batch.observe leaves at 0 (see network_inputs)."""
 CONSTANT = ("deck", "card_points")
 """Fields that are the same in every observation under RULES."""
 
@@ -55,12 +53,14 @@ CONSTANT = ("deck", "card_points")
 def input_columns() -> NDArray[np.int32]:
     """The columns of the observation that the network reads.
 
-    Every field but those hearts.batch leaves at 0 and those that never change; of the
-    card fields, the 52 cards (not the slots of the jokers, which these rules lack).
+    Every field but those that never change under RULES; of the card fields, the 52 cards
+    (not the slots of the jokers, which these rules lack). ``ruled_out`` and ``voids``
+    (what each seat's plays showed it does not hold) are read too: hearts.batch works
+    them out as hearts.tensor.encode does.
     """
     columns: list[int] = []
     for field in hearts.tensor.fields(PLAYERS):
-        if field.name in NOT_IN_BATCH or field.name in CONSTANT:
+        if field.name in CONSTANT:
             continue
         width = ACTIONS if field.width == hearts.tensor.CARD_SLOTS else field.width
         for row in range(field.rows):
@@ -70,16 +70,14 @@ def input_columns() -> NDArray[np.int32]:
 
 
 INPUTS = input_columns()
-"""1,081 of the 1,487 numbers of an observation."""
+"""1,305 of the 1,487 numbers of an observation."""
 
 
 def network_inputs(observation: Array) -> Array:
     """What the network reads of observations (a JAX or NumPy array, observations last).
 
-    Training reads hearts.batch.observe, the evaluation hearts.tensor.encode of a view:
-    this one function makes them the same, by leaving out the fields the batched engine
-    does not fill (``ruled_out`` and ``voids``, 0 in hearts.batch; the scalar engine fills
-    them). Should hearts.batch come to fill them, take them out of NOT_IN_BATCH.
+    Training reads hearts.batch.observe, the evaluation hearts.tensor.encode of a view,
+    which are the same field by field: this one function picks the same columns of both.
     """
     return observation[..., INPUTS]
 
@@ -207,7 +205,7 @@ def adam_update(
 class Steps(NamedTuple):
     """What a rollout records, each with leading axes (steps, games)."""
 
-    inputs: jax.Array  # float32 (.., 1081): network_inputs of what the seat to act saw
+    inputs: jax.Array  # float32 (.., 1305): network_inputs of what the seat to act saw
     mask: jax.Array  # bool (.., 52): its legal actions
     action: jax.Array  # int32: the card it chose
     log_prob: jax.Array  # its log-probability under the policy that played

@@ -54,6 +54,8 @@ class Report:
     decisions: int = 0
     disagreements: int = 0
     moons: int = 0
+    suns: int = 0
+    games_ended: int = 0
     examples: list[str] = dataclasses.field(default_factory=list)
 
     def add(self, other: Report) -> None:
@@ -61,6 +63,8 @@ class Report:
         self.decisions += other.decisions
         self.disagreements += other.disagreements
         self.moons += other.moons
+        self.suns += other.suns
+        self.games_ended += other.games_ended
         self.examples += other.examples[: max(0, 5 - len(self.examples))]
 
 
@@ -143,14 +147,17 @@ class _Game:
                 result = state.results[-1]
                 report.hands += 1
                 report.moons += result.moon is not None
+                report.suns += result.sun is not None
                 scores = tuple(int(v) for v in rec["scores"][b])
-                changes = tuple(int(-v) for v in rec["rewards"][b])
+                sign = 1 if rules.chips is not None else -1  # chips won are rewards as they are
+                changes = tuple(int(sign * v) for v in rec["rewards"][b])
                 assert scores == result.scores, f"totals {scores}, the engine's {result.scores}"
                 assert changes == result.changes, (
                     f"changes {changes}, the engine's {result.changes}"
                 )
                 assert bool(rec["terminated"][b]) == state.is_over, "the end of the game differs"
                 if state.is_over:
+                    report.games_ended += 1
                     winners = tuple(np.nonzero(rec["winners"][b])[0].tolist())
                     assert winners == state.winners, (
                         f"winners {winners}, the engine's {state.winners}"
@@ -172,6 +179,8 @@ def count_disagreements(
     batch: int = BATCH,
     masked: float = 1.0,
     takers: float = 0.0,
+    feed: bool = False,
+    rigged: bool = False,
     tables: hb.BatchRules | None = None,
 ) -> Report:
     """Play at least ``hands`` hands in batches and replay them through the scalar engine.
@@ -180,7 +189,10 @@ def count_disagreements(
     card, which the batch replaces by the lowest legal one); the last ``takers`` share has
     one seat play its highest legal card and the others masked-random ones, so that it
     takes tricks and now and then every penalty card (the moon, which random play almost
-    never shoots). ``tables`` replaces the rules' tables (to plant a bug). A game stops being checked at its first disagreement; the
+    never shoots); with ``feed``, the other seats of those games play their lowest legal
+    card; ``rigged`` deals the first hand of each batch so that the taker of each game holds
+    the highest cards (with ``takers=1`` and ``feed``, it takes every trick: the sun, and a
+    moon that a partner shares). ``tables`` replaces the rules' tables (to plant a bug). A game stops being checked at its first disagreement; the
     hands of games no longer checked count towards ``hands`` too.
     """
     report = Report()
@@ -193,7 +205,8 @@ def count_disagreements(
     key = jax.random.key(seed)
     while played < hands:
         key, deal = jax.random.split(key)
-        state = hb.init(jax.random.split(deal, batch), tables)
+        first = _rigged_hands(rules, batch) if rigged else None
+        state = hb.init(jax.random.split(deal, batch), tables, hands=first)
         games = [_Game(rules) for _ in range(batch)]
         idle = 0  # steps since a hand last ended: a batch that never ends one fails
         while played < hands:
@@ -202,10 +215,13 @@ def count_disagreements(
             chosen = np.argmax(np.where(legal, noise, -1.0), axis=1)
             wild = rng.integers(0, hb.NUM_ACTIONS, batch)
             highest = np.argmax(np.where(legal, rank_order, -1), axis=1)
+            lowest = np.argmax(np.where(legal, -rank_order, -99), axis=1)
             takes = taker_games & (
                 np.asarray(state.current_player) == np.arange(batch) % rules.players
             )
             actions = np.where(masked_games | taker_games, chosen, wild)
+            if feed:
+                actions = np.where(taker_games, lowest, actions)
             actions = np.where(takes, highest, actions)
             before = {
                 "phase": np.asarray(state.phase),
@@ -239,6 +255,25 @@ def count_disagreements(
     return report
 
 
+def _rigged_hands(rules: Rules, batch: int) -> jnp.ndarray:
+    """Card sets (batch, P, 4): in game ``b`` seat ``b % P`` holds the highest cards.
+
+    The deck's cards from the aces down (clubs first within a rank) fill the taker's hand;
+    the rest are shared out in order among the other seats.
+    """
+    players, size = rules.players, rules.hand_size
+    deck = [card for card in range(52) if rules.deck_mask >> card & 1]
+    by_rank = sorted(deck, key=lambda card: (-(card % 13), card // 13))
+    flags = np.zeros((batch, players, 52), dtype=bool)
+    for b in range(batch):
+        taker = b % players
+        others = [seat for seat in range(players) if seat != taker]
+        for place, card in enumerate(by_rank):
+            seat = taker if place < size else others[(place - size) // size]
+            flags[b, seat, card] = True
+    return hb.from_cards(jnp.asarray(flags))
+
+
 def tables_hand_steps(rules: Rules) -> int:
     """The steps of one whole hand: every seat's pass picks and every card played."""
     return rules.players * (rules.pass_count + rules.hand_size)
@@ -247,7 +282,8 @@ def tables_hand_steps(rules: Rules) -> int:
 # --- rules to check ----------------------------------------------------------------------------
 
 
-PRESETS = ["standard", "omnibus", "black-maria", "three-player", "five-player", "pagat", "bicycle", "tournament"]  # fmt: skip
+PRESETS = [name for name in Rules.preset_names() if hb.supports(Rules.preset(name))]
+"""Every preset the batched engine plays (all but those with claims)."""
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -278,9 +314,24 @@ def random_rules(rng: random.Random) -> Rules:
             fields["points"] = points
         if rng.random() < 0.2:
             fields["penalty_cards"] = rng.choice(["QS", "QS JD", "2H 3H QS"])
-        fields["moon"] = rng.choice(["add", "subtract", "off"])
+        fields["moon"] = rng.choice(["add", "subtract", "off", "safety"])
         if rng.random() < 0.2:
             fields["moon_value"] = rng.randint(10, 40)
+        if rng.random() < 0.3:
+            fields["sun"] = rng.choice(["add", "subtract", "safety"])
+        if rng.random() < 0.2:
+            fields["multipliers"] = rng.choice([{"TC": 2}, {"TC": 2, "JD": 3}, {"AS": -1}])
+            if rng.random() < 0.5:
+                fields["multiplier_alone"] = rng.choice([-50, -10, 5])
+        if players == 4 and rng.random() < 0.2:
+            fields["partners"] = True
+            fields["partners_shoot_together"] = rng.random() < 0.6
+            fields["sun"] = "off"
+            fields["moon"] = rng.choice(["add", "subtract", "off"])
+        elif rng.random() < 0.15:
+            fields["chips"] = rng.choice([5, 10, 20])
+            for name in ("multipliers", "multiplier_alone", "no_heart_bonus", "play_on_ties"):
+                fields.pop(name, None)
         if rng.random() < 0.2:
             fields["no_trick_bonus"] = rng.choice([-5, 3])
         if rng.random() < 0.2:
@@ -300,9 +351,9 @@ def random_rules(rng: random.Random) -> Rules:
             removed = 52 % players + players * rng.randint(0, 1)
             low = [f"{rank}{suit}" for rank in "23456789" for suit in "CD"]
             fields["removed"] = " ".join(low[:removed])
-        # Fields the engine plays by changing nothing (the choice and the sun are refused).
+        # A field the engine plays by changing nothing (the choice is refused).
         fields["moon_choice_needs_score"] = rng.random() < 0.2
-        if rng.random() < 0.1:
+        if rng.random() < 0.2:
             fields["sun_value"] = rng.choice([39, 52])
         try:
             rules = Rules(**fields)
@@ -370,6 +421,88 @@ def test_moons_agree_with_the_engine(rules: Rules) -> None:
     assert report.moons > 0
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(sun="add", pass_cycle="none", target=None, hands=2),
+        Rules(players=5, sun="subtract", moon="subtract", pass_cycle="none", target=None, hands=2),
+        Rules(sun="safety", moon="safety", pass_cycle="none", target=60),
+        Rules.preset("partnership").replace(pass_cycle="none", target=60),
+        Rules.preset("partnership").replace(
+            pass_cycle="none", partners_shoot_together=False, moon="subtract", target=60
+        ),
+        Rules(
+            multipliers={"TC": 2, "AH": 3},
+            multiplier_alone=-20,
+            sun="add",
+            pass_cycle="none",
+            target=60,
+        ),
+    ],
+    ids=repr,
+)
+def test_suns_and_shared_moons_agree_with_the_engine(rules: Rules) -> None:
+    # The first hand of each batch is dealt so that one seat holds the highest cards and
+    # takes every trick: the sun, a moon with or without partners, multiplied.
+    report = count_disagreements(rules, 64, seed=4, takers=1.0, feed=True, rigged=True)
+    assert report.disagreements == 0, report.examples
+    shot = report.suns if rules.sun is not hearts.ShootMode.OFF else report.moons
+    assert shot >= 8
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(chips=3), Rules.preset("chips").replace(chips=4, pass_cycle="left")], ids=repr
+)
+def test_chip_games_agree_with_the_engine(rules: Rules) -> None:
+    # Chips paid into the pool and shared, the pool carried from hand to hand, and the
+    # game's end when a seat holds every chip or none.
+    report = count_disagreements(rules, 96, seed=6)
+    assert report.disagreements == 0, report.examples
+    assert report.games_ended >= 5
+
+
+def _i32(value: int) -> jax.Array:
+    return jnp.asarray(value, dtype=jnp.int32)
+
+
+PLANTED: dict[str, tuple[Rules, bool, dict[str, Any]]] = {
+    "sun_mode": (Rules(sun="add", pass_cycle="none", target=60), True, {"sun_mode": _i32(2)}),
+    "sun_points": (Rules(sun="add", pass_cycle="none", target=60), True, {"sun_points": _i32(40)}),
+    "multipliers": (
+        Rules(multipliers={"QS": 2}, target=60),
+        False,
+        {"multipliers": jnp.ones(52, dtype=jnp.int32).at[int(hearts.Card("QS"))].set(3)},
+    ),
+    "multiplier_alone": (
+        Rules(multipliers={"2C": 2}, multiplier_alone=-20, target=60),
+        False,
+        {"multiplier_alone": _i32(-10)},
+    ),
+    "partner": (Rules.preset("partnership"), False, {"partner": jnp.asarray([1, 0, 3, 2])}),
+    "shoot_together": (
+        Rules.preset("partnership").replace(pass_cycle="none", target=60),
+        True,
+        {"shoot_together": jnp.asarray(False)},
+    ),
+    "chips": (Rules(chips=3), False, {"chips": jnp.asarray(False)}),
+    "chip_count": (Rules(chips=3), False, {"chip_count": _i32(4)}),
+}
+"""A bug planted in each table the scoring of suns, multipliers, partners and chips reads:
+the rules, whether the first hands are rigged (a sun or a moon), the tables changed."""
+
+
+@pytest.mark.parametrize("table", sorted(PLANTED))
+def test_a_wrong_scoring_table_is_caught(table: str) -> None:
+    rules, rigged, wrong = PLANTED[table]
+    tables = dataclasses.replace(hb.make_rules(rules), **wrong)
+    kept = count_disagreements(rules, 48, seed=8, takers=0.5, feed=rigged, rigged=rigged)
+    assert kept.disagreements == 0, kept.examples
+    report = count_disagreements(
+        rules, 48, seed=8, takers=0.5, feed=rigged, rigged=rigged, tables=tables
+    )
+    assert report.disagreements > 0, f"a wrong {table} is not caught"
+
+
 def test_a_wrong_moon_is_caught() -> None:
     tables = hb.make_rules(Rules())
     wrong = dataclasses.replace(tables, moon_mode=jnp.asarray(2, dtype=jnp.int32))
@@ -429,12 +562,9 @@ def test_refusals_name_the_field() -> None:
     cases = {
         "jokers": Rules(players=3, jokers=2),
         "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
-        "multipliers": Rules(multipliers={"TC": 2}),
         "moon": Rules(moon="choose"),
-        "sun": Rules(sun="add"),
-        "chips": Rules.preset("chips"),
-        "partners": Rules.preset("partnership"),
-        "claims": Rules(claims=True),
+        "sun": Rules(sun="choose"),
+        "claims": Rules.preset("wocg"),
     }
     for field, rules in cases.items():
         assert not hb.supports(rules)

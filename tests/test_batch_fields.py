@@ -32,13 +32,8 @@ GIVEN = [field.name for field in attrs.fields(Rules) if field.init]
 REFUSED = {
     "jokers": Rules(players=3, jokers=2),
     "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
-    "multipliers": Rules(multipliers={"TC": 2}),
-    "multiplier_alone": Rules(multipliers={"TC": 2}, multiplier_alone=-50),
     "moon": Rules(moon="choose"),
-    "sun": Rules(sun="add"),
-    "chips": Rules(chips=5),
-    "partners": Rules(partners=True),
-    "partners_shoot_together": Rules(partners=True, partners_shoot_together=False),
+    "sun": Rules(sun="choose"),
     "claims": Rules(claims=True),
 }
 """For each refused field, a Rules value that sets it to a value it refuses."""
@@ -77,6 +72,19 @@ CHANGED: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "bonus_counts_on_shoot": (
         {"points": {"AH": 1, "QS": 13, "TD": -10}},
         {"points": {"AH": 1, "QS": 13, "TD": -10}, "bonus_counts_on_shoot": False},
+    ),
+    "multipliers": ({}, {"multipliers": {"TC": 2}}),
+    "multiplier_alone": (
+        {"multipliers": {"TC": 2}},
+        {"multipliers": {"TC": 2}, "multiplier_alone": -50},
+    ),
+    "sun": ({}, {"sun": "add"}),
+    "sun_value": ({}, {"sun_value": 40}),
+    "chips": ({"target": None, "hands": 5}, {"target": None, "hands": 5, "chips": 10}),
+    "partners": ({}, {"partners": True}),
+    "partners_shoot_together": (
+        {"partners": True},
+        {"partners": True, "partners_shoot_together": False},
     ),
     "target": ({}, {"target": 50}),
     "target_must_be_exceeded": ({}, {"target_must_be_exceeded": True}),
@@ -167,20 +175,20 @@ def test_every_refused_field_has_a_case() -> None:
 
 
 def test_refused_values_name_the_first_refused_field_without_help() -> None:
-    assert hb.unsupported(REFUSED["multiplier_alone"]) == hb.unsupported(REFUSED["multipliers"])
-    assert "Rules.multipliers (got {'TC': 2});" in (hb.unsupported(REFUSED["multipliers"]) or "")
     assert "Rules.moon (got 'choose');" in (hb.unsupported(REFUSED["moon"]) or "")
-    assert "Rules.sun (got 'add');" in (hb.unsupported(REFUSED["sun"]) or "")
-    assert "Rules.partners (got True);" in (hb.unsupported(REFUSED["partners"]) or "")
+    assert "Rules.sun (got 'choose');" in (hb.unsupported(REFUSED["sun"]) or "")
+    assert "Rules.jokers (got 2);" in (hb.unsupported(REFUSED["jokers"]) or "")
+    both = Rules(players=3, jokers=2, claims=True)  # jokers come first among the fields
+    assert (hb.unsupported(both) or "").startswith("hearts.batch does not play Rules.jokers")
 
 
 def test_the_played_values_are_played() -> None:
-    for name in ("moon_choice_needs_score", "sun_value"):
-        assert not hb.FIELDS[name].tables
+    assert not hb.FIELDS["moon_choice_needs_score"].tables
     assert hb.supports(Rules(moon_choice_needs_score=True, sun_value=30))
-    for mode in ("off", "add", "subtract"):
-        assert hb.supports(Rules(moon=mode))
-    assert not hb.supports(Rules(moon="safety"))
+    for mode in ("off", "add", "subtract", "safety"):
+        assert hb.supports(Rules(moon=mode)) and hb.supports(Rules(sun=mode))
+    assert hb.supports(Rules.preset("chips")) and hb.supports(Rules.preset("partnership"))
+    assert not hb.supports(Rules(moon="choose"))
 
 
 def test_a_field_missing_from_the_table_is_refused_whatever_its_value(

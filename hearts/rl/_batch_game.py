@@ -52,13 +52,19 @@ from hearts.rl._batch_state import (
 from hearts.rl._batch_tables import BatchRules, make_rules, reveal_row
 
 
-def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
+def init(
+    keys: jax.Array, rules: Rules | BatchRules, *, hands: jax.Array | np.ndarray | None = None
+) -> State:
     """A batch of new games, one per key, each with its first hand dealt.
 
     ``keys`` is a batch of PRNG keys (``jax.random.split(jax.random.key(0), B)``, or raw
     ``uint32`` keys of shape ``(B, 2)``); ``rules`` a :class:`~hearts.Rules` (checked by
-    :func:`make_rules`) or its :class:`BatchRules`. Totals start at 0, hand 0 is dealt and
-    the game waits for the pass (or, on a hold hand, the first lead).
+    :func:`make_rules`) or its :class:`BatchRules`. Totals start at 0 (at ``Rules.chips``
+    in a chip game), hand 0 is dealt and the game waits for the pass (or, on a hold hand,
+    the first lead). ``hands`` deals the first hand instead of the keys, as
+    :func:`hearts.from_hands` does: card sets ``(B, P, 4)`` (:func:`from_cards`), each
+    game's deck shared out, ``hand_size`` cards a seat (checked); later hands are drawn
+    from the keys.
 
     >>> import jax
     >>> import hearts
@@ -82,12 +88,39 @@ def init(keys: jax.Array, rules: Rules | BatchRules) -> State:
             f"init needs one PRNG key per game, at least one (jax.random.split(key, games)), "
             f"got {shown_value(keys)}."
         )
-    return cast("State", _init(typed, tables))
+    dealt = None if hands is None else _check_hands(tables, typed.shape[0], hands)
+    return cast("State", _init(typed, tables, dealt))
+
+
+def _check_hands(rules: BatchRules, games: int, hands: object) -> jax.Array:
+    """``hands``, if they deal each of ``games`` games' deck out evenly; a sentence if not."""
+    players, size = rules.players, rules.hand_size
+    wanted = (
+        f"card sets of shape ({games}, {players}, {SUITS}) (hearts.batch.from_cards), each "
+        f"game's deck dealt out, {size} cards a seat"
+    )
+    if not isinstance(hands, (jax.Array, np.ndarray)) or hands.dtype != np.uint32:
+        raise TypeError(f"init needs hands as uint32 {wanted}, got {shown_value(hands)}.")
+    if tuple(hands.shape) != (games, players, SUITS):
+        raise HeartsError(f"init needs hands as {wanted}, got {shown_value(hands)}.")
+    cards = np.asarray(to_cards(jnp.asarray(hands)))
+    deck = np.asarray(to_cards(jnp.asarray(rules.deck)))
+    held = cards.sum(axis=1)  # (games, 52): how many seats hold each card
+    sizes = cards.sum(axis=2)  # (games, players)
+    bad = np.nonzero((held != deck[None, :]).any(axis=1) | (sizes != size).any(axis=1))[0]
+    if bad.size:
+        game = int(bad[0])
+        raise HeartsError(
+            f"init needs hands as {wanted}; game {game} has seats of "
+            f"{sizes[game].tolist()} cards, and {int((held[game] != deck).sum())} cards of "
+            "the deck held by no seat or by two."
+        )
+    return jnp.asarray(hands)
 
 
 @jax.jit
-def _init(keys: jax.Array, tables: BatchRules) -> State:
-    return _new_games(keys, batched_rules(tables, keys.shape[0]))
+def _init(keys: jax.Array, tables: BatchRules, dealt: jax.Array | None) -> State:
+    return _new_games(keys, batched_rules(tables, keys.shape[0]), dealt)
 
 
 def restart(state: State, keys: jax.Array) -> State:
@@ -137,15 +170,16 @@ def _restart(state: State, keys: jax.Array) -> State:
     return cast("State", jax.lax.cond(jnp.any(over), restarted, lambda: state))
 
 
-def _new_games(keys: jax.Array, rules: BatchRules) -> State:
+def _new_games(keys: jax.Array, rules: BatchRules, dealt: jax.Array | None = None) -> State:
     """New games, one per key, under ``rules`` (batched: one copy per game)."""
     batch = keys.shape[0]
     players = rules.players
     zeros = jnp.zeros((batch, players), dtype=jnp.int32)
-    fields = begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32))
+    fields = begin_hands(rules, keys, jnp.zeros(batch, dtype=jnp.int32), dealt)
     state = State(
         rules=rules,
-        scores=zeros,
+        scores=jnp.where(rules.chips[:, None], rules.chip_count[:, None], zeros),
+        pool=jnp.zeros(batch, dtype=jnp.int32),
         rewards=zeros.astype(jnp.float32),
         hand_over=jnp.zeros(batch, dtype=jnp.bool_),
         winners=zeros.astype(jnp.bool_),
@@ -444,50 +478,140 @@ def _step(state: State, actions: jax.Array) -> State:
     return dataclasses.replace(ended, legal=_legal(ended))
 
 
-def _hand_totals(state: State) -> jax.Array:
-    """Int32 (B, P): the totals after the hand whose cards ``state.taken`` holds."""
+def _team(values: jax.Array, partner: jax.Array) -> jax.Array:
+    """(B, P): each seat's value plus its partner's (what its partnership scores)."""
+    return values + jnp.take_along_axis(values, partner, axis=1)
+
+
+def _multiplied(state: State, counted: jax.Array, alone: bool) -> jax.Array:
+    """(B, P): ``counted`` times each taker's multiplier cards (``Rules.multipliers``).
+
+    With ``alone`` (no shot), a seat that took multiplier cards and no card worth points
+    scores ``Rules.multiplier_alone`` instead.
+    """
     rules = state.rules
-    players = rules.players
     taken = state.taken
-    card_points = rules.card_points[:, None, :]
-    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
-    moon = rules.moon[:, None, :]
-    shot = (rules.moon_mode > 0) & nonempty(rules.moon)
-    shooter = shot[:, None] & ~nonempty(moon & ~taken)  # (B, P): at most one seat
-    moon_hand = jnp.any(shooter, axis=1)
-    still_counted = to_cards(taken & rules.shoot_counted[:, None, :])
-    counted_on_shot = jnp.sum(jnp.where(still_counted, card_points, 0), axis=2)
-    value = rules.moon_points[:, None]
-    shoot = jnp.where(
-        (rules.moon_mode == 1)[:, None],
-        jnp.where(shooter, 0, value),
-        jnp.where(shooter, -value, 0),
-    )
-    tricks_won = card_count(taken) // players
-    took_heart = nonempty(taken & HEART_WORDS)
-    bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
-        took_heart, 0, rules.no_heart_bonus[:, None]
-    )
-    change = jnp.where(moon_hand[:, None], counted_on_shot + shoot, points + bonuses)
-    totals = state.scores + change
+    factors = jnp.where(to_cards(taken), rules.multipliers[:, None, :], 1)
+    value = counted * jnp.prod(factors, axis=2, dtype=jnp.int32)
+    if alone:
+        lone = nonempty(taken & rules.multiplier_cards[:, None, :]) & ~nonempty(
+            taken & rules.point_cards[:, None, :]
+        )
+        value = jnp.where(lone, rules.multiplier_alone[:, None], value)
+    return value
+
+
+def _adjusted(state: State, totals: jax.Array) -> jax.Array:
+    """(B, P): ``totals`` after exact-score resets and the score floor."""
+    rules = state.rules
     landed = (totals != state.scores)[:, :, None] & (totals[:, :, None] == rules.resets[:, None, :])
     landed = jnp.any(landed & rules.reset_valid[:, None, :], axis=2)
     totals = jnp.where(landed, totals - rules.reset_amount[:, None], totals)
     floor = jnp.maximum(totals, rules.score_floor[:, None])
-    return jnp.where(rules.has_floor[:, None], floor, totals).astype(jnp.int32)
+    return jnp.where(rules.has_floor[:, None], floor, totals)
+
+
+def _winners(state: State, totals: jax.Array, played: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Bool (B,) whether a game ends with ``totals`` after ``played`` hands, and (B, P) its winners.
+
+    :func:`hearts.game.scoring.game_winners`: points end at the target or after the hands,
+    the lowest total wins; chips end when a seat holds every chip or none, the most win;
+    with ``play_on_ties`` a tie between seats (or partnerships) plays on.
+    """
+    rules = state.rules
+    players = rules.players
+    top, low = jnp.max(totals, axis=1), jnp.min(totals, axis=1)
+    reached = jnp.where(rules.target_exceeded, top > rules.target, top >= rules.target)
+    by_hands = rules.has_hands & (played >= rules.hands)
+    by_chips = (low <= 0) | (top >= rules.chip_count * players)
+    ended = by_hands | jnp.where(rules.chips, by_chips, rules.has_target & reached)
+    best = totals == jnp.where(rules.chips, top, low)[:, None]
+    side = jnp.minimum(jnp.arange(players)[None, :], rules.partner)  # a seat's partnership
+    sides = jnp.any(best[:, :, None] & (side[:, :, None] == jnp.arange(players)), axis=1)
+    tied = jnp.sum(sides, axis=1) > 1
+    return ended & ~(rules.play_on_ties & tied), best
+
+
+def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
+    """The totals (B, P) after the hand whose cards ``state.taken`` holds, and the pool (B,).
+
+    :func:`hearts.game.scoring.score_hand`, step by step, for every game at once.
+    """
+    rules = state.rules
+    players = rules.players
+    taken = state.taken
+    counts = card_count(taken)
+    card_points = rules.card_points[:, None, :]
+    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
+    # The shooter: of the sun (every trick), else of the moon (every card it needs; with
+    # partners shooting together, the partnership's, named for the partner with more).
+    sun_shooters = (rules.sun_mode > 0)[:, None] & (counts == rules.cards)
+    need = rules.moon[:, None, :]
+    partner_taken = jnp.take_along_axis(taken, rules.partner[:, :, None], axis=1)
+    together = (rules.partners & rules.shoot_together)[:, None]
+    union = jnp.where(together[:, :, None], taken | partner_taken, taken)
+    outdone = together & (card_count(partner_taken & need) > card_count(taken & need))
+    moon_shooters = (
+        ((rules.moon_mode > 0) & nonempty(rules.moon))[:, None]
+        & ~outdone
+        & ~nonempty(need & ~union)
+    )
+    sun = jnp.any(sun_shooters, axis=1)
+    shot = sun | jnp.any(moon_shooters, axis=1)
+    seat = jnp.argmax(jnp.where(sun[:, None], sun_shooters, moon_shooters), axis=1)
+    shooter = one_hot(seat, players) & shot[:, None]
+    mode = jnp.where(sun, rules.sun_mode, rules.moon_mode)
+    value = jnp.where(sun, rules.sun_points, rules.moon_points)[:, None]
+    # A shot: the bonus cards still count (bonus_counts_on_shoot), multiplied; the value
+    # goes to every other seat, or comes off the shooter (safety: off the shooter when
+    # adding would end the game with another seat winning).
+    still_counted = to_cards(taken & rules.shoot_counted[:, None, :])
+    counted_on_shot = _multiplied(
+        state, jnp.sum(jnp.where(still_counted, card_points, 0), axis=2), alone=False
+    )
+    added = jnp.where(shooter, 0, value)
+    trial = _adjusted(state, state.scores + counted_on_shot + added)
+    ends, wins = _winners(state, trial, state.hand_number + 1)
+    unsafe = ends & ~jnp.any(wins & shooter, axis=1)
+    adds = (mode == 1) | ((mode == 3) & ~unsafe)
+    hit = shot[:, None]
+    shoot = jnp.where(hit, jnp.where(adds[:, None], added, jnp.where(shooter, -value, 0)), 0)
+    side = shooter | jnp.take_along_axis(shooter, rules.partner, axis=1)
+    team_shot = jnp.where(adds[:, None], jnp.where(side, 0, value), jnp.where(side, -value, 0))
+    team_shot = jnp.where(hit, team_shot, 0)
+    # No shot: the points, multiplied, and the bonuses for no trick and no heart.
+    tricks_won = counts // players
+    took_heart = nonempty(taken & HEART_WORDS)
+    bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
+        took_heart, 0, rules.no_heart_bonus[:, None]
+    )
+    plain = _multiplied(state, points, alone=True)
+    counted = jnp.where(hit, counted_on_shot, plain)
+    bonuses = jnp.where(hit, 0, bonuses)
+    # Partnerships: each partner carries the partnership's score.
+    partners = rules.partners[:, None]
+    counted = jnp.where(partners, _team(counted, rules.partner), counted)
+    bonuses = jnp.where(partners, _team(bonuses, rules.partner), bonuses)
+    shoot = jnp.where(partners, jnp.where(together, team_shot, _team(shoot, rules.partner)), shoot)
+    totals = _adjusted(state, state.scores + counted + shoot + bonuses)
+    # Chips: each seat pays one into the pool, shared by those who took no penalty card.
+    pool = state.pool + players
+    clean = ~nonempty(taken & rules.penalty[:, None, :])
+    sharing = jnp.sum(clean, axis=1)
+    share = pool // jnp.maximum(sharing, 1)
+    chips = state.scores - 1 + jnp.where(clean, share[:, None], 0)
+    totals = jnp.where(rules.chips[:, None], chips, totals).astype(jnp.int32)
+    pool = jnp.where(rules.chips, pool - share * sharing, state.pool).astype(jnp.int32)
+    return totals, pool
 
 
 def _end_hands(state: State, hand_over: jax.Array) -> State:
     """Score the hands that ended; end those games or deal their next hand."""
     rules = state.rules
-    totals = _hand_totals(state)
+    totals, pool = _hand_totals(state)
     played = state.hand_number + 1
-    top = jnp.max(totals, axis=1)
-    reached = jnp.where(rules.target_exceeded, top > rules.target, top >= rules.target)
-    ended = (rules.has_hands & (played >= rules.hands)) | (rules.has_target & reached)
-    best = totals == jnp.min(totals, axis=1, keepdims=True)
-    tied = jnp.sum(best, axis=1) > 1
-    ended = hand_over & ended & ~(rules.play_on_ties & tied)
+    ended, best = _winners(state, totals, played)
+    ended = hand_over & ended
     carry_on = hand_over & ~ended
     fresh = begin_hands(rules, state.key, jnp.where(carry_on, played, state.hand_number))
     changed: dict[str, Any] = {}
@@ -495,11 +619,15 @@ def _end_hands(state: State, hand_over: jax.Array) -> State:
         old = getattr(state, name)
         pick = carry_on.reshape(carry_on.shape + (1,) * (old.ndim - 1))
         changed[name] = jnp.where(pick, value, old)
+    sign = jnp.where(rules.chips, -1, 1)[:, None]  # chips won are good, points taken bad
     ended_state = dataclasses.replace(
         state,
         **changed,
         scores=jnp.where(hand_over[:, None], totals, state.scores),
-        rewards=jnp.where(hand_over[:, None], state.scores - totals, 0).astype(jnp.float32),
+        pool=jnp.where(hand_over, pool, state.pool),
+        rewards=jnp.where(hand_over[:, None], (state.scores - totals) * sign, 0).astype(
+            jnp.float32
+        ),
         winners=jnp.where(ended[:, None], best, state.winners),
         terminated=state.terminated | ended,
     )

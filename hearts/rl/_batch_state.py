@@ -93,9 +93,12 @@ class State:
     pass_direction: jax.Array
     """Int32 (B,): the index of this hand's :class:`~hearts.PassDirection`."""
     scores: jax.Array
-    """Int32 (B, P): the totals before the current hand."""
+    """Int32 (B, P): the totals before the current hand (chips, in a chip game)."""
+    pool: jax.Array
+    """Int32 (B,): the chips left in the pool after the last hand (a chip game's)."""
     rewards: jax.Array
-    """Float32 (B, P): on the step that ends a hand, what it added to each total, negated."""
+    """Float32 (B, P): on the step that ends a hand, what it added to each total, negated
+    (in a chip game, the chips won, as they are: more is better), as :mod:`hearts.env`."""
     hand_over: jax.Array
     """Bool (B,): the last step ended a hand (its rewards are in :attr:`rewards`)."""
     winners: jax.Array
@@ -134,8 +137,14 @@ def check_state(caller: str, state: object) -> State:
     return state
 
 
-def begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> dict[str, jax.Array]:
-    """The fields of a freshly dealt hand ``hand_number`` for every game of the batch."""
+def begin_hands(
+    rules: BatchRules, key: jax.Array, hand_number: jax.Array, dealt: jax.Array | None = None
+) -> dict[str, jax.Array]:
+    """The fields of a freshly dealt hand ``hand_number`` for every game of the batch.
+
+    The hands are drawn from each game's key, or are ``dealt`` (card sets (B, P, 4)) when
+    given; the key moves on alike.
+    """
     players, hand_size = rules.players, rules.hand_size
     batch = hand_number.shape[0]
     # One split gives the next hand's key and, in the data of the other keys, 32 random
@@ -143,7 +152,7 @@ def begin_hands(rules: BatchRules, key: jax.Array, hand_number: jax.Array) -> di
     words = jax.random.key_data(key).shape[-1]
     keys = jax.vmap(lambda k: jax.random.split(k, 1 + -(-CARDS // words)))(key)
     bits = jax.random.key_data(keys[:, 1:]).reshape(batch, -1)[:, :CARDS]
-    hands = _deal(to_cards(rules.deck), bits, players, hand_size)
+    hands = _deal(to_cards(rules.deck), bits, players, hand_size) if dealt is None else dealt
     cycle = hand_number % rules.cycle_length
     count = at_index(rules.pass_counts, cycle)
     empty = jnp.zeros_like(hands)

@@ -31,6 +31,7 @@ from hearts.game.rules import (
     ShootMode,
 )
 from hearts.rl._batch_cards import CARDS, DIRECTIONS, RANKS, SUITS, card_words
+from hearts.rl.tensor import score_scale
 
 _FIRST_LEADS: Final = (
     FirstLead.LOWEST_CLUB,
@@ -38,7 +39,13 @@ _FIRST_LEADS: Final = (
     FirstLead.LEFT_OF_DEALER,
     FirstLead.LEFT_OF_DEALER_NO_HEART,
 )
-_MOON_MODES: Final = {ShootMode.OFF: 0, ShootMode.ADD: 1, ShootMode.SUBTRACT: 2}
+_SHOOT_MODES: Final = {
+    ShootMode.OFF: 0,
+    ShootMode.ADD: 1,
+    ShootMode.SUBTRACT: 2,
+    ShootMode.SAFETY: 3,
+}
+"""The modes of a shot the batched engine scores, by their number in :class:`BatchRules`."""
 
 
 def _padded(values: list[int], step: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], int]:
@@ -90,7 +97,31 @@ class BatchRules:
     moon_points: jax.Array
     """Int32: the moon's value."""
     moon_mode: jax.Array
-    """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter)."""
+    """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter), 3 safety
+    (subtract when adding would end the game with another seat winning)."""
+    sun_mode: jax.Array
+    """Int32: the sun's mode (taking every trick), numbered as :attr:`moon_mode`."""
+    sun_points: jax.Array
+    """Int32: the sun's value (``Rules.sun_points``)."""
+    point_cards: jax.Array
+    """Card set: the cards worth points, positive or negative (``Rules.point_mask``)."""
+    multipliers: jax.Array
+    """Int32 (52,): the factor each card multiplies its taker's points by (1 for most)."""
+    multiplier_cards: jax.Array
+    """Card set: the multiplier cards (``Rules.multiplier_mask``)."""
+    multiplier_alone: jax.Array
+    """Int32: what a seat scores that took multiplier cards and no card worth points."""
+    partner: jax.Array
+    """Int32 (P,): each seat's partner (``Rules.partner_seats``), the seat itself without
+    partnerships."""
+    partners: jax.Array
+    """Bool: ``Rules.partners``: each partner carries the partnership's score."""
+    shoot_together: jax.Array
+    """Bool: partners shoot the moon together (``Rules.partners_shoot_together``)."""
+    chips: jax.Array
+    """Bool: chip scoring (``Rules.chips`` is set)."""
+    chip_count: jax.Array
+    """Int32: the chips each seat starts with (``Rules.chips``; 0 when None)."""
     breaking: jax.Array
     """Card set: the cards that break hearts when played (``Rules.breaking_mask``)."""
     lead_breaking: jax.Array
@@ -226,7 +257,7 @@ class Coverage:
 
     >>> from hearts import batch
     >>> batch.FIELDS["moon"].tables, batch.FIELDS["moon"].refuses
-    (('moon', 'moon_mode'), "'choose' and 'safety': a choice asked of the shooter")
+    (('moon', 'moon_mode'), "'choose': a choice asked of the shooter")
     """
 
     plays: str
@@ -253,7 +284,7 @@ def _refuse(
 FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
     {
         "players": Coverage(
-            "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets")
+            "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets", "partner")
         ),
         "jokers": _refuse(lambda r: r.jokers != 0, "any joker: the actions are the 52 cards"),
         "removed": Coverage(
@@ -293,6 +324,8 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
                 "moon_points",
                 "shoot_counted",
                 "reveals",
+                "point_cards",
+                "sun_points",
             ),
         ),
         "penalty_cards": Coverage(
@@ -300,34 +333,30 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         ),
         "no_trick_bonus": Coverage("any bonus", ("no_trick_bonus",)),
         "no_heart_bonus": Coverage("any bonus", ("no_heart_bonus",)),
-        "multipliers": _refuse(
-            lambda r: bool(r.multipliers),
-            "any multiplier card",
-            lambda r: {card.ascii: factor for card, factor in r.multipliers},
-        ),
-        "multiplier_alone": _refuse(
-            lambda r: r.multiplier_alone != 0, "any value but 0 (it needs multipliers)"
-        ),
+        "multipliers": Coverage("any multiplier cards", ("multipliers", "multiplier_cards")),
+        "multiplier_alone": Coverage("any value", ("multiplier_alone",)),
         "moon": Coverage(
-            "the moon off, added or subtracted",
+            "the moon off, added, subtracted or played safe",
             ("moon", "moon_mode"),
-            refuses="'choose' and 'safety': a choice asked of the shooter",
-            refused=lambda r: r.moon not in _MOON_MODES,
+            refuses="'choose': a choice asked of the shooter",
+            refused=lambda r: r.moon not in _SHOOT_MODES,
             shown=lambda r: r.moon.value,
         ),
-        "moon_value": Coverage("any value", ("moon_points",)),
+        "moon_value": Coverage("any value", ("moon_points", "sun_points")),
         "moon_needs_bonus_cards": Coverage("both values", ("moon",)),
         "moon_choice_needs_score": Coverage(
             "both values, which change nothing: it matters only with moon='choose' (refused)"
         ),
         "bonus_counts_on_shoot": Coverage("both values", ("shoot_counted",)),
-        "sun": _refuse(
-            lambda r: r.sun is not ShootMode.OFF, "any sun but 'off'", lambda r: r.sun.value
+        "sun": Coverage(
+            "the sun off, added, subtracted or played safe",
+            ("sun_mode",),
+            refuses="'choose': a choice asked of the shooter",
+            refused=lambda r: r.sun not in _SHOOT_MODES,
+            shown=lambda r: r.sun.value,
         ),
-        "sun_value": Coverage(
-            "any value, which changes nothing: it matters only with a sun (refused)"
-        ),
-        "chips": _refuse(lambda r: r.chips is not None, "any number: chip scoring"),
+        "sun_value": Coverage("any value", ("sun_points",)),
+        "chips": Coverage("chip scoring, any number", ("chips", "chip_count", "score_scale")),
         "target": Coverage("any target, or none", ("has_target", "target", "score_scale")),
         "target_must_be_exceeded": Coverage("both values", ("target_exceeded",)),
         "hands": Coverage("any number of hands, or none", ("has_hands", "hands", "score_scale")),
@@ -335,10 +364,8 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "reset_amount": Coverage("any amount", ("reset_amount",)),
         "score_floor": Coverage("any floor, or none", ("has_floor", "score_floor")),
         "play_on_ties": Coverage("both values", ("play_on_ties",)),
-        "partners": _refuse(lambda r: r.partners, "True: partnerships"),
-        "partners_shoot_together": _refuse(
-            lambda r: not r.partners_shoot_together, "False (it needs partners)"
-        ),
+        "partners": Coverage("partnerships", ("partner", "partners")),
+        "partners_shoot_together": Coverage("both values", ("shoot_together",)),
         "claims": _refuse(lambda r: r.claims, "True: claims"),
     }
 )
@@ -356,7 +383,7 @@ def unsupported(rules: Rules) -> str | None:
     >>> batch.unsupported(hearts.Rules.preset("black-maria")) is None
     True
     >>> batch.unsupported(hearts.Rules(players=3, jokers=2))
-    'hearts.batch does not play Rules.jokers (got 2); the batched engine covers 3 to 7 players with cards removed, any pass cycle, every rule of play but jokers, any point table, the moon off, added or subtracted, and a target or a number of hands.'
+    'hearts.batch does not play Rules.jokers (got 2); it refuses any joker: the actions are the 52 cards (hearts.batch.FIELDS says what it plays of each field).'
     >>> batch.FIELDS["jokers"].refuses, batch.FIELDS["pass_cycle"].tables
     ('any joker: the actions are the 52 cards', ('cycle_length', 'pass_offsets', 'pass_counts', 'pass_directions'))
     """
@@ -384,10 +411,8 @@ def unsupported(rules: Rules) -> str | None:
         if coverage.refused is not None and coverage.refused(rules):
             shown = getattr(rules, name) if coverage.shown is None else coverage.shown(rules)
             return (
-                f"hearts.batch does not play Rules.{name} (got {shown!r}); the batched engine "
-                "covers 3 to 7 players with cards removed, any pass cycle, every rule of play "
-                "but jokers, any point table, the moon off, added or subtracted, and a target "
-                "or a number of hands."
+                f"hearts.batch does not play Rules.{name} (got {shown!r}); it refuses "
+                f"{coverage.refuses} (hearts.batch.FIELDS says what it plays of each field)."
             )
     return None
 
@@ -397,7 +422,7 @@ def supports(rules: Rules) -> bool:
 
     >>> import hearts
     >>> from hearts import batch
-    >>> batch.supports(hearts.Rules.preset("omnibus")), batch.supports(hearts.Rules.preset("chips"))
+    >>> batch.supports(hearts.Rules.preset("omnibus")), batch.supports(hearts.Rules(claims=True))
     (True, False)
     """
     return unsupported(rules) is None
@@ -414,10 +439,10 @@ def make_rules(rules: Rules) -> BatchRules:
     >>> tables = batch.make_rules(hearts.Rules(players=3))
     >>> tables.hand_size, bool(batch.to_cards(tables.deck)[13]), tables.pass_offsets[:3].tolist()
     (17, False, [1, 2, 0])
-    >>> batch.make_rules(hearts.Rules.preset("chips"))
+    >>> batch.make_rules(hearts.Rules(claims=True))
     Traceback (most recent call last):
     ...
-    hearts.errors.RulesError: hearts.batch does not play Rules.chips (got 20); the batched engine covers ...
+    hearts.errors.RulesError: hearts.batch does not play Rules.claims (got True); it refuses True: claims (hearts.batch.FIELDS says what it plays of each field).
     """
     why = unsupported(rules)
     if why is not None:
@@ -436,7 +461,10 @@ def _make_rules(rules: Rules) -> BatchRules:
     directions, _ = _padded([DIRECTIONS.index(d) for d in rules.pass_cycle], 8)
     resets, reset_count = _padded(list(rules.resets), 4)
     positive = max(sum(v for v in rules.card_points if v > 0), 1)
-    scale = rules.target if rules.target is not None else (rules.hands or 1) * positive
+    factors = np.ones(CARDS, dtype=np.int32)
+    for card, factor in rules.multipliers:
+        factors[card] = factor
+    partner = rules.partner_seats or tuple(range(players))
     bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
     moon = rules.moon_mask if rules.moon is not ShootMode.OFF else 0
 
@@ -455,12 +483,23 @@ def _make_rules(rules: Rules) -> BatchRules:
         deck=cards(deck),
         card_points=jnp.asarray(rules.card_points[:CARDS], dtype=jnp.int32),
         positive_total=i32(positive),
-        score_scale=i32(scale),
+        score_scale=i32(score_scale(rules)),
         penalty=cards(rules.penalty_mask),
         shoot_counted=cards(bonus),
         moon=cards(moon),
         moon_points=i32(rules.moon_points),
-        moon_mode=i32(_MOON_MODES[rules.moon]),
+        moon_mode=i32(_SHOOT_MODES[rules.moon]),
+        sun_mode=i32(_SHOOT_MODES[rules.sun]),
+        sun_points=i32(rules.sun_points),
+        point_cards=cards(rules.point_mask),
+        multipliers=jnp.asarray(factors),
+        multiplier_cards=cards(rules.multiplier_mask),
+        multiplier_alone=i32(rules.multiplier_alone),
+        partner=jnp.asarray(partner, dtype=jnp.int32),
+        partners=flag(rules.partners),
+        shoot_together=flag(rules.partners_shoot_together),
+        chips=flag(rules.chips is not None),
+        chip_count=i32(rules.chips or 0),
         breaking=cards(rules.breaking_mask),
         lead_breaking=cards(rules.lead_breaking_mask),
         first_trick_barred=cards(rules.first_trick_barred),
