@@ -12,7 +12,13 @@ The batched engine is checked against the scalar one by ``tests/test_batch.py`` 
 a script, ``python tests/test_batch.py --hands 10000 --random-rules 12``, for the long
 differential run: every decision's legal set and every hand's scores compared).
 
-Usage: ``python benchmarks/batch.py [--quick] [--batches 1024 4096 16384] [--steps N]``
+``--variants`` times, at the first batch size, every preset the batched engine plays and
+each way of scoring a shot, beside the standard game (so a variant's cost shows as a ratio),
+and gives the memory of a game: the state's bytes per game and the tables the batch
+shares.
+
+Usage: ``python benchmarks/batch.py [--quick] [--batches 1024 4096 16384] [--steps N]
+[--variants]``
 """
 
 from __future__ import annotations
@@ -56,6 +62,51 @@ def batched_rate(rules: hearts.Rules, size: int, steps: int) -> tuple[float, flo
     return (int(state.hand_number.sum()) - before) / elapsed, compiled
 
 
+def endless(rules: hearts.Rules) -> hearts.Rules:
+    """``rules`` played on and on: no target, a million hands (and chips that never run out)."""
+    chips = None if rules.chips is None else 10**6
+    return rules.replace(target=None, hands=10**6, chips=chips)
+
+
+VARIANTS = {
+    **{name: hearts.Rules.preset(name) for name in hearts.Rules.preset_names()},
+    "sun added": hearts.Rules(sun="add"),
+    "moon and sun played safe": hearts.Rules(moon="safety", sun="safety"),
+}
+"""The rules --variants times: the presets, and the shots the presets do not score."""
+
+
+def memory(size: int) -> tuple[float, int]:
+    """Bytes of a standard game's state per game, and of the tables the batch shares."""
+    state = batch.init(jax.random.split(jax.random.key(0), size), hearts.Rules())
+    per_game = 0
+    for leaf in jax.tree_util.tree_leaves(state):
+        data = (
+            jax.random.key_data(leaf)
+            if jax.dtypes.issubdtype(leaf.dtype, jax.dtypes.prng_key)
+            else leaf
+        )
+        if data.shape[:1] == (size,):
+            per_game += data.nbytes
+    shared = sum(getattr(state.rules, name).nbytes for name in batch.SHARED)
+    return per_game / size, shared
+
+
+def variant_rows(size: int, steps: int, names: list[str]) -> list[tuple[str, str, str, str]]:
+    """Deals per second of each variant at ``size``, and as a share of the standard game's."""
+    standard, _ = batched_rate(endless(hearts.Rules()), size, steps)
+    rows = [("standard, played on", f"{standard:,.0f}", "1.00", "")]
+    for name in names:
+        rules = VARIANTS[name]
+        why = batch.unsupported(rules)
+        if why is not None:
+            rows.append((name, "refused", "", why.split(";")[0].replace("hearts.batch ", "")))
+            continue
+        rate, compiled = batched_rate(endless(rules), size, steps)
+        rows.append((name, f"{rate:,.0f}", f"{rate / standard:.2f}", f"compile {compiled:.1f} s"))
+    return rows
+
+
 def openspiel_rate(deals: int, seed: int) -> float:
     """Random deals per second of OpenSpiel's C++ Hearts, played one at a time from Python."""
     game = pyspiel.load_game("hearts")
@@ -93,6 +144,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=640, help="steps timed per batch (640)")
     parser.add_argument("--deals", type=int, default=200, help="deals of the one-at-a-time rows")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--variants", action="store_true", help="time every variant at the first batch size"
+    )
     arguments = parser.parse_args()
     batches = [16] if arguments.quick else arguments.batches
     steps = 64 if arguments.quick else arguments.steps
@@ -111,6 +165,20 @@ def main() -> None:
         ("hearts legal_moves/apply", f"{scalar_rate(rules, deals, arguments.seed):,.0f}", "")
     )
     print(table(("engine", "deals/s", ""), rows, left=1))
+    if arguments.variants or arguments.quick:  # quick: two variants, to check the rows run
+        size = batches[0]
+        names = ["omnibus", "chips"] if arguments.quick else list(VARIANTS)
+        print()
+        print(f"Random deals per second of each variant, batch {size}, against the standard game.")
+        print()
+        heads = ("rules", "deals/s", "x standard", "")
+        print(table(heads, variant_rows(size, steps, names), left=1))
+        per_game, shared = memory(size)
+        print()
+        print(
+            f"Memory: {per_game:,.0f} bytes of state per game (standard rules), and "
+            f"{shared:,} bytes of tables shared by the batch ({', '.join(sorted(batch.SHARED))})."
+        )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ outcome. :mod:`hearts.rl.batch` re-exports the public names.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, cast
 
 import jax
@@ -491,14 +492,25 @@ def _multiplied(state: State, counted: jax.Array, alone: bool) -> jax.Array:
     """
     rules = state.rules
     taken = state.taken
-    factors = jnp.where(to_cards(taken), rules.multipliers[:, None, :], 1)
-    value = counted * jnp.prod(factors, axis=2, dtype=jnp.int32)
-    if alone:
-        lone = nonempty(taken & rules.multiplier_cards[:, None, :]) & ~nonempty(
-            taken & rules.point_cards[:, None, :]
-        )
-        value = jnp.where(lone, rules.multiplier_alone[:, None], value)
-    return value
+
+    def multiplied() -> jax.Array:
+        factors = jnp.where(to_cards(taken), rules.multipliers[:, None, :], 1)
+        value = counted * jnp.prod(factors, axis=2, dtype=jnp.int32)
+        if alone:
+            lone = nonempty(taken & rules.multiplier_cards[:, None, :]) & ~nonempty(
+                taken & rules.point_cards[:, None, :]
+            )
+            value = jnp.where(lone, rules.multiplier_alone[:, None], value)
+        return value
+
+    # Worked out only where a game of the batch has multiplier cards (the same below for
+    # a shot played safe, partnerships and chips): the other games pay nothing for them.
+    return _only_if(jnp.any(rules.multiplier_cards != 0), multiplied, counted)
+
+
+def _only_if(needed: jax.Array, work: Callable[[], jax.Array], otherwise: jax.Array) -> jax.Array:
+    """``work()`` where ``needed`` (a scalar) holds, else ``otherwise``, as one branch."""
+    return cast("jax.Array", jax.lax.cond(needed, work, lambda: otherwise))
 
 
 def _adjusted(state: State, totals: jax.Array) -> jax.Array:
@@ -570,10 +582,14 @@ def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
         state, jnp.sum(jnp.where(still_counted, card_points, 0), axis=2), alone=False
     )
     added = jnp.where(shooter, 0, value)
-    trial = _adjusted(state, state.scores + counted_on_shot + added)
-    ends, wins = _winners(state, trial, state.hand_number + 1)
-    unsafe = ends & ~jnp.any(wins & shooter, axis=1)
-    adds = (mode == 1) | ((mode == 3) & ~unsafe)
+    safety = (mode == 3) & shot
+
+    def unsafe() -> jax.Array:
+        trial = _adjusted(state, state.scores + counted_on_shot + added)
+        ends, wins = _winners(state, trial, state.hand_number + 1)
+        return ends & ~jnp.any(wins & shooter, axis=1)
+
+    adds = (mode == 1) | (safety & ~_only_if(jnp.any(safety), unsafe, safety))
     hit = shot[:, None]
     shoot = jnp.where(hit, jnp.where(adds[:, None], added, jnp.where(shooter, -value, 0)), 0)
     side = shooter | jnp.take_along_axis(shooter, rules.partner, axis=1)
@@ -588,21 +604,32 @@ def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
     plain = _multiplied(state, points, alone=True)
     counted = jnp.where(hit, counted_on_shot, plain)
     bonuses = jnp.where(hit, 0, bonuses)
+    change = counted + shoot + bonuses
     # Partnerships: each partner carries the partnership's score.
     partners = rules.partners[:, None]
-    counted = jnp.where(partners, _team(counted, rules.partner), counted)
-    bonuses = jnp.where(partners, _team(bonuses, rules.partner), bonuses)
-    shoot = jnp.where(partners, jnp.where(together, team_shot, _team(shoot, rules.partner)), shoot)
-    totals = _adjusted(state, state.scores + counted + shoot + bonuses)
+
+    def teams() -> jax.Array:
+        team_shoot = jnp.where(together, team_shot, _team(shoot, rules.partner))
+        sums = _team(counted, rules.partner) + team_shoot + _team(bonuses, rules.partner)
+        return jnp.where(partners, sums, change)
+
+    change = _only_if(jnp.any(rules.partners), teams, change)
+    totals = _adjusted(state, state.scores + change).astype(jnp.int32)
     # Chips: each seat pays one into the pool, shared by those who took no penalty card.
-    pool = state.pool + players
-    clean = ~nonempty(taken & rules.penalty[:, None, :])
-    sharing = jnp.sum(clean, axis=1)
-    share = pool // jnp.maximum(sharing, 1)
-    chips = state.scores - 1 + jnp.where(clean, share[:, None], 0)
-    totals = jnp.where(rules.chips[:, None], chips, totals).astype(jnp.int32)
-    pool = jnp.where(rules.chips, pool - share * sharing, state.pool).astype(jnp.int32)
-    return totals, pool
+
+    def chips() -> tuple[jax.Array, jax.Array]:
+        pool = state.pool + players
+        clean = ~nonempty(taken & rules.penalty[:, None, :])
+        sharing = jnp.sum(clean, axis=1)
+        share = pool // jnp.maximum(sharing, 1)
+        held = state.scores - 1 + jnp.where(clean, share[:, None], 0)
+        chip_totals = jnp.where(rules.chips[:, None], held, totals).astype(jnp.int32)
+        return chip_totals, jnp.where(rules.chips, pool - share * sharing, state.pool)
+
+    done: tuple[jax.Array, jax.Array] = jax.lax.cond(
+        jnp.any(rules.chips), chips, lambda: (totals, state.pool)
+    )
+    return done
 
 
 def _end_hands(state: State, hand_over: jax.Array) -> State:
