@@ -26,7 +26,18 @@ import numpy as np
 import pytest
 
 import hearts
-from hearts import CardSet, Deal, IllegalMoveError, Pass, Phase, Play, Rules, RulesError
+from hearts import (
+    CardSet,
+    Deal,
+    IllegalMoveError,
+    Pass,
+    Phase,
+    Play,
+    Rules,
+    RulesError,
+    ShootChoice,
+    ShootMode,
+)
 from hearts.game.passes import passable
 from hearts.game.rules import PassDirection
 from hearts.rl import _batch_tables as hb_tables
@@ -127,6 +138,15 @@ class _Game:
             if self.picked.bit_count() == state.pass_count:
                 state = hearts.apply(state, Pass(player, CardSet.from_mask(self.picked)))
                 self.picked = 0
+        elif state.phase is Phase.SHOOT:
+            assert phase == hb.PHASE_SHOOT, f"phase {phase}, the engine's is shoot"
+            assert player == state.to_move[0], (
+                f"P{player} chooses, the engine's P{state.to_move[0]}"
+            )
+            assert legal == 0b11, f"the shooter may {CardSet.from_mask(legal)}: add or subtract"
+            mode = ShootMode.SUBTRACT if card == hb.SHOOT_SUBTRACT else ShootMode.ADD
+            state = hearts.apply(state, ShootChoice(player, mode))
+            state = self._hand_end(state, rec, b, report, ended=True)
         else:
             assert state.phase is Phase.PLAY, f"the engine's phase is {state.phase}"
             assert phase == hb.PHASE_PLAY, f"phase {phase}, the engine's is play"
@@ -141,28 +161,31 @@ class _Game:
             )
             done = len(state.results)
             state = hearts.apply(state, Play(player, card))
-            ended = len(state.results) > done
-            assert bool(rec["hand_over"][b]) == ended, f"hand_over is {not ended} for {ended}"
-            if ended:
-                result = state.results[-1]
-                report.hands += 1
-                report.moons += result.moon is not None
-                report.suns += result.sun is not None
-                scores = tuple(int(v) for v in rec["scores"][b])
-                sign = 1 if rules.chips is not None else -1  # chips won are rewards as they are
-                changes = tuple(int(sign * v) for v in rec["rewards"][b])
-                assert scores == result.scores, f"totals {scores}, the engine's {result.scores}"
-                assert changes == result.changes, (
-                    f"changes {changes}, the engine's {result.changes}"
-                )
-                assert bool(rec["terminated"][b]) == state.is_over, "the end of the game differs"
-                if state.is_over:
-                    report.games_ended += 1
-                    winners = tuple(np.nonzero(rec["winners"][b])[0].tolist())
-                    assert winners == state.winners, (
-                        f"winners {winners}, the engine's {state.winners}"
-                    )
+            state = self._hand_end(state, rec, b, report, ended=len(state.results) > done)
         self.state = state
+
+    def _hand_end(
+        self, state: hearts.State, rec: dict[str, np.ndarray], b: int, report: Report, ended: bool
+    ) -> hearts.State:
+        """Check the end of the hand, if the move just applied ended it."""
+        rules = self.rules
+        assert bool(rec["hand_over"][b]) == ended, f"hand_over is {not ended} for {ended}"
+        if ended:
+            result = state.results[-1]
+            report.hands += 1
+            report.moons += result.moon is not None
+            report.suns += result.sun is not None
+            scores = tuple(int(v) for v in rec["scores"][b])
+            sign = 1 if rules.chips is not None else -1  # chips won are rewards as they are
+            changes = tuple(int(sign * v) for v in rec["rewards"][b])
+            assert scores == result.scores, f"totals {scores}, the engine's {result.scores}"
+            assert changes == result.changes, f"changes {changes}, the engine's {result.changes}"
+            assert bool(rec["terminated"][b]) == state.is_over, "the end of the game differs"
+            if state.is_over:
+                report.games_ended += 1
+                winners = tuple(np.nonzero(rec["winners"][b])[0].tolist())
+                assert winners == state.winners, f"winners {winners}, the engine's {state.winners}"
+        return state
 
 
 def _lowest_or(actions: np.ndarray, legal: np.ndarray) -> np.ndarray:
@@ -314,11 +337,11 @@ def random_rules(rng: random.Random) -> Rules:
             fields["points"] = points
         if rng.random() < 0.2:
             fields["penalty_cards"] = rng.choice(["QS", "QS JD", "2H 3H QS"])
-        fields["moon"] = rng.choice(["add", "subtract", "off", "safety"])
+        fields["moon"] = rng.choice(["add", "subtract", "off", "safety", "choose"])
         if rng.random() < 0.2:
             fields["moon_value"] = rng.randint(10, 40)
         if rng.random() < 0.3:
-            fields["sun"] = rng.choice(["add", "subtract", "safety"])
+            fields["sun"] = rng.choice(["add", "subtract", "safety", "choose"])
         if rng.random() < 0.2:
             fields["multipliers"] = rng.choice([{"TC": 2}, {"TC": 2, "JD": 3}, {"AS": -1}])
             if rng.random() < 0.5:
@@ -351,7 +374,6 @@ def random_rules(rng: random.Random) -> Rules:
             removed = 52 % players + players * rng.randint(0, 1)
             low = [f"{rank}{suit}" for rank in "23456789" for suit in "CD"]
             fields["removed"] = " ".join(low[:removed])
-        # A field the engine plays by changing nothing (the choice is refused).
         fields["moon_choice_needs_score"] = rng.random() < 0.2
         if rng.random() < 0.2:
             fields["sun_value"] = rng.choice([39, 52])
@@ -438,6 +460,8 @@ def test_moons_agree_with_the_engine(rules: Rules) -> None:
             pass_cycle="none",
             target=60,
         ),
+        Rules(moon="choose", sun="choose", pass_cycle="none", target=60),
+        Rules(moon="choose", moon_choice_needs_score=True, pass_cycle="none", target=None, hands=3),
     ],
     ids=repr,
 )
@@ -483,6 +507,16 @@ PLANTED: dict[str, tuple[Rules, bool, dict[str, Any]]] = {
         Rules.preset("partnership").replace(pass_cycle="none", target=60),
         True,
         {"shoot_together": jnp.asarray(False)},
+    ),
+    "choose_mode": (
+        Rules(moon="choose", pass_cycle="none", target=60),
+        True,
+        {"choose_mode": jnp.asarray(False)},
+    ),
+    "choice_needs_score": (
+        Rules(moon="choose", pass_cycle="none", target=60),
+        True,
+        {"choice_needs_score": jnp.asarray(True)},
     ),
     "chips": (Rules(chips=3), False, {"chips": jnp.asarray(False)}),
     "chip_count": (Rules(chips=3), False, {"chip_count": _i32(4)}),
@@ -562,8 +596,6 @@ def test_refusals_name_the_field() -> None:
     cases = {
         "jokers": Rules(players=3, jokers=2),
         "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
-        "moon": Rules(moon="choose"),
-        "sun": Rules(sun="choose"),
         "claims": Rules.preset("wocg"),
     }
     for field, rules in cases.items():
@@ -663,6 +695,38 @@ def test_observations_match_the_tensor_in_play(rules: Rules) -> None:
             np.testing.assert_array_equal(without, mine[: hb.observation_size(players)])
             compared += 1
     assert compared > 100
+
+
+def test_observations_match_the_tensor_while_the_shooter_chooses() -> None:
+    # Seat 0 holds the highest cards and takes every trick; the others play their lowest
+    # card. When the hand's last trick is taken the game waits for P0's choice: what each
+    # seat sees then is hearts.tensor.encode's, field by field.
+    rules = Rules(moon="choose", pass_cycle="none")
+    hands = _rigged_hands(rules, BATCH)
+    state = hb.init(jax.random.split(jax.random.key(3), BATCH), rules, hands=hands)
+    dealt = np.asarray(hb.to_cards(state.dealt[0]))
+    scalar = hearts.from_hands([CardSet.from_mask(_mask(row)) for row in dealt], rules)
+    order = (np.arange(52) % 13) * 4 + np.arange(52) // 13
+    while int(state.phase[0]) == hb.PHASE_PLAY:
+        legal = np.asarray(hb.legal_action_mask(state))
+        seats = np.asarray(state.current_player)
+        taker = seats == np.arange(BATCH) % rules.players
+        actions = np.where(
+            taker,
+            np.argmax(np.where(legal, order, -1), axis=1),
+            np.argmax(np.where(legal, -order, -99), axis=1),
+        )
+        scalar = hearts.apply(scalar, Play(int(seats[0]), int(actions[0])))
+        state = hb.step(state, jnp.asarray(actions, dtype=jnp.int32))
+    assert int(state.phase[0]) == hb.PHASE_SHOOT and scalar.phase is Phase.SHOOT
+    where = layout(rules.players, history=True)
+    for seat in range(rules.players):
+        mine = np.asarray(hb.observe(state, seat, history=True))[0]
+        theirs = encode(hearts.view(scalar, seat), history=True)
+        for name, part in where.items():
+            np.testing.assert_allclose(mine[part], theirs[part], atol=1e-6, err_msg=name)
+    legal = np.asarray(hb.legal_action_mask(state))[0]
+    assert legal.nonzero()[0].tolist() == [hb.SHOOT_ADD, hb.SHOOT_SUBTRACT]
 
 
 def test_deals_are_even() -> None:
@@ -840,6 +904,26 @@ def test_restart_refuses_what_is_not_a_batch_with_a_key_per_game() -> None:
 # --- the long run -----------------------------------------------------------------------------
 
 
+def _new_scoring(rules: Rules) -> bool:
+    """Whether ``rules`` score a sun, a safe shot, multipliers, partnerships or chips."""
+    safety = hearts.ShootMode.SAFETY
+    return (
+        rules.sun is not hearts.ShootMode.OFF
+        or rules.moon is safety
+        or bool(rules.multipliers)
+        or rules.partners
+        or rules.chips is not None
+    )
+
+
+def _summary(report: Report) -> str:
+    return (
+        f"{report.hands:,} hands ({report.moons:,} moons, {report.suns:,} suns, "
+        f"{report.games_ended:,} games ended), {report.decisions:,} decisions, "
+        f"{report.disagreements} disagreements"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per set of rules")
@@ -849,21 +933,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cases = [Rules.preset(name) for name in PRESETS]
     cases += list(_random_rules_cases(args.random_rules, args.seed, (3, 4, 5, 6, 7)))
-    total = Report()
+    total, scoring = Report(), Report()
     for rules in cases:
         began = time.perf_counter()
         report = count_disagreements(
             rules, args.hands, seed=args.seed, batch=args.batch, masked=0.6, takers=0.25
         )
         total.add(report)
-        print(
-            f"{rules!r}: {report.hands:,} hands ({report.moons:,} moons), "
-            f"{report.decisions:,} decisions, {report.disagreements} disagreements ({time.perf_counter() - began:.1f}s)"
-        )
-    print(
-        f"total: {total.hands:,} hands ({total.moons:,} moons), {total.decisions:,} decisions, "
-        f"{total.disagreements} disagreements"
-    )
+        if _new_scoring(rules):
+            scoring.add(report)
+        print(f"{rules!r}: {_summary(report)} ({time.perf_counter() - began:.1f}s)", flush=True)
+    print(f"total: {_summary(total)}")
+    print(f"of which under a sun, a safe shot, multipliers, partners or chips: {_summary(scoring)}")
     for example in total.examples:
         print("  ", example)
     return 1 if total.disagreements else 0

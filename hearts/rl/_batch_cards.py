@@ -24,7 +24,10 @@ from hearts.game.rules import PassDirection
 NUM_ACTIONS: Final = 52
 PHASE_PASS: Final = 2
 PHASE_PLAY: Final = 3
+PHASE_SHOOT: Final = 4
 PHASE_OVER: Final = 5
+SHOOT_ADD: Final = 0
+SHOOT_SUBTRACT: Final = 1
 
 # Shared by the engine's modules: the card sets' shape, the observation's card slots.
 CARDS: Final = 52

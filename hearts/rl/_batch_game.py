@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import jax
 import jax.numpy as jnp
@@ -29,9 +29,12 @@ from hearts.rl._batch_cards import (
     PHASE_OVER,
     PHASE_PASS,
     PHASE_PLAY,
+    PHASE_SHOOT,
     QUEEN_WORDS,
     RANKS,
     SHIFTS,
+    SHOOT_ADD,
+    SHOOT_SUBTRACT,
     SUITS,
     card_bits,
     card_count,
@@ -50,7 +53,7 @@ from hearts.rl._batch_state import (
     opening_leader,
     typed_keys,
 )
-from hearts.rl._batch_tables import BatchRules, make_rules, reveal_row
+from hearts.rl._batch_tables import CHOOSE_MODE, BatchRules, make_rules, reveal_row
 
 
 def init(
@@ -274,6 +277,8 @@ def _legal(state: State) -> jax.Array:
     picked = seat_rows(state.passed, state.current_player)
     passing = hand & ~picked & ~state.rules.unpassable
     cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
+    choices = card_bits(jnp.asarray(SHOOT_ADD)) | card_bits(jnp.asarray(SHOOT_SUBTRACT))
+    cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
 
 
@@ -445,7 +450,10 @@ def _step(state: State, actions: jax.Array) -> State:
     won = (one_hot(winner, players) & complete[:, None])[:, :, None]
     taken = state.taken | jnp.where(won, trick_cards[:, None, :], 0)
     tricks_done = state.tricks_done + complete
-    hand_over = complete & (tricks_done == hand_size)
+    hand_done = complete & (tricks_done == hand_size)
+    # The shooter's choice, when the rules give one: the hand is scored once it is made.
+    shooting = active & (state.phase == PHASE_SHOOT)
+    subtract = shooting & (card == SHOOT_SUBTRACT)
 
     next_seat = jnp.where(
         passing,
@@ -473,10 +481,37 @@ def _step(state: State, actions: jax.Array) -> State:
         broken=broken,
         tricks_done=tricks_done.astype(jnp.int32),
         rewards=jnp.zeros_like(state.rewards),
+    )
+    asked, chooser = jax.lax.cond(
+        jnp.any(hand_done) & jnp.any(rules.choose_mode),
+        _choice_asked,
+        lambda s: (jnp.zeros_like(s.first), s.current_player),
+        after,
+    )
+    choosing = hand_done & asked
+    hand_over = hand_done & ~choosing | shooting
+    after = dataclasses.replace(
+        after,
+        phase=jnp.where(choosing, PHASE_SHOOT, after.phase).astype(jnp.int32),
+        current_player=jnp.where(choosing, chooser, after.current_player).astype(jnp.int32),
         hand_over=hand_over,
     )
-    ended: State = jax.lax.cond(jnp.any(hand_over), _end_hands, lambda s, _: s, after, hand_over)
+    ended: State = jax.lax.cond(
+        jnp.any(hand_over), _end_hands, lambda s, *_: s, after, hand_over, subtract
+    )
     return dataclasses.replace(ended, legal=_legal(ended))
+
+
+def _choice_asked(state: State) -> tuple[jax.Array, jax.Array]:
+    """Bool (B,): the hand just taken asks its shooter how to score the shot; (B,) the shooter.
+
+    :func:`hearts.game.scoring.shoot_options`: the moon's or the sun's mode is 'choose',
+    and, under ``moon_choice_needs_score``, the shooter's total is at least the value.
+    """
+    shot = _shot(state)
+    scores = jnp.take_along_axis(state.scores, shot.seat[:, None], axis=1)[:, 0]
+    enough = ~state.rules.choice_needs_score | (scores >= shot.value[:, 0])
+    return shot.made & (shot.mode == CHOOSE_MODE) & enough, shot.seat.astype(jnp.int32)
 
 
 def _team(values: jax.Array, partner: jax.Array) -> jax.Array:
@@ -544,20 +579,31 @@ def _winners(state: State, totals: jax.Array, played: jax.Array) -> tuple[jax.Ar
     return ended & ~(rules.play_on_ties & tied), best
 
 
-def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
-    """The totals (B, P) after the hand whose cards ``state.taken`` holds, and the pool (B,).
+class Shot(NamedTuple):
+    """Who shot the moon or the sun in each game, and how it scores (:func:`_shot`)."""
 
-    :func:`hearts.game.scoring.score_hand`, step by step, for every game at once.
+    made: jax.Array
+    """Bool (B,): a shot was made."""
+    seat: jax.Array
+    """Int (B,): the shooter (0 where none)."""
+    shooter: jax.Array
+    """Bool (B, P): the shooter, one-hot (none where no shot)."""
+    mode: jax.Array
+    """Int32 (B,): the shot's mode, numbered as :attr:`BatchRules.moon_mode`."""
+    value: jax.Array
+    """Int32 (B, 1): the shot's value."""
+
+
+def _shot(state: State) -> Shot:
+    """The shooter of each game's hand (:func:`hearts.game.scoring.shooter`).
+
+    Of the sun (every trick), else of the moon (every card it needs; with partners
+    shooting together, the partnership's, named for the partner who took more of them).
     """
     rules = state.rules
     players = rules.players
     taken = state.taken
-    counts = card_count(taken)
-    card_points = rules.card_points[:, None, :]
-    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
-    # The shooter: of the sun (every trick), else of the moon (every card it needs; with
-    # partners shooting together, the partnership's, named for the partner with more).
-    sun_shooters = (rules.sun_mode > 0)[:, None] & (counts == rules.cards)
+    sun_shooters = (rules.sun_mode > 0)[:, None] & (card_count(taken) == rules.cards)
     need = rules.moon[:, None, :]
     partner_taken = jnp.take_along_axis(taken, rules.partner[:, :, None], axis=1)
     together = (rules.partners & rules.shoot_together)[:, None]
@@ -569,11 +615,32 @@ def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
         & ~nonempty(need & ~union)
     )
     sun = jnp.any(sun_shooters, axis=1)
-    shot = sun | jnp.any(moon_shooters, axis=1)
+    made = sun | jnp.any(moon_shooters, axis=1)
     seat = jnp.argmax(jnp.where(sun[:, None], sun_shooters, moon_shooters), axis=1)
-    shooter = one_hot(seat, players) & shot[:, None]
-    mode = jnp.where(sun, rules.sun_mode, rules.moon_mode)
-    value = jnp.where(sun, rules.sun_points, rules.moon_points)[:, None]
+    return Shot(
+        made=made,
+        seat=seat,
+        shooter=one_hot(seat, players) & made[:, None],
+        mode=jnp.where(sun, rules.sun_mode, rules.moon_mode),
+        value=jnp.where(sun, rules.sun_points, rules.moon_points)[:, None],
+    )
+
+
+def _hand_totals(state: State, subtract: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """The totals (B, P) after the hand whose cards ``state.taken`` holds, and the pool (B,).
+
+    :func:`hearts.game.scoring.score_hand`, step by step, for every game at once;
+    ``subtract`` (B,) is the shooter's choice where it had one.
+    """
+    rules = state.rules
+    players = rules.players
+    taken = state.taken
+    counts = card_count(taken)
+    card_points = rules.card_points[:, None, :]
+    points = jnp.sum(jnp.where(to_cards(taken), card_points, 0), axis=2)
+    shot = _shot(state)
+    together = (rules.partners & rules.shoot_together)[:, None]
+    made, shooter, mode, value = shot.made, shot.shooter, shot.mode, shot.value
     # A shot: the bonus cards still count (bonus_counts_on_shoot), multiplied; the value
     # goes to every other seat, or comes off the shooter (safety: off the shooter when
     # adding would end the game with another seat winning).
@@ -582,15 +649,16 @@ def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
         state, jnp.sum(jnp.where(still_counted, card_points, 0), axis=2), alone=False
     )
     added = jnp.where(shooter, 0, value)
-    safety = (mode == 3) & shot
+    safety = (mode == 3) & made
 
     def unsafe() -> jax.Array:
         trial = _adjusted(state, state.scores + counted_on_shot + added)
         ends, wins = _winners(state, trial, state.hand_number + 1)
         return ends & ~jnp.any(wins & shooter, axis=1)
 
-    adds = (mode == 1) | (safety & ~_only_if(jnp.any(safety), unsafe, safety))
-    hit = shot[:, None]
+    chose_to_add = (mode == CHOOSE_MODE) & ~subtract
+    adds = (mode == 1) | (safety & ~_only_if(jnp.any(safety), unsafe, safety)) | chose_to_add
+    hit = made[:, None]
     shoot = jnp.where(hit, jnp.where(adds[:, None], added, jnp.where(shooter, -value, 0)), 0)
     side = shooter | jnp.take_along_axis(shooter, rules.partner, axis=1)
     team_shot = jnp.where(adds[:, None], jnp.where(side, 0, value), jnp.where(side, -value, 0))
@@ -632,10 +700,10 @@ def _hand_totals(state: State) -> tuple[jax.Array, jax.Array]:
     return done
 
 
-def _end_hands(state: State, hand_over: jax.Array) -> State:
+def _end_hands(state: State, hand_over: jax.Array, subtract: jax.Array) -> State:
     """Score the hands that ended; end those games or deal their next hand."""
     rules = state.rules
-    totals, pool = _hand_totals(state)
+    totals, pool = _hand_totals(state, subtract)
     played = state.hand_number + 1
     ended, best = _winners(state, totals, played)
     ended = hand_over & ended

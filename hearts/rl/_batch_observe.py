@@ -19,6 +19,7 @@ from hearts.rl._batch_cards import (
     DIRECTIONS,
     PHASE_PASS,
     PHASE_PLAY,
+    PHASE_SHOOT,
     SLOTS,
     one_hot,
     seat_rows,
@@ -121,6 +122,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     phase = state.phase
     passing = phase == PHASE_PASS
     playing = phase == PHASE_PLAY
+    in_play = playing | (phase == PHASE_SHOOT)  # the cards have changed hands, or all played
     hand = seat_rows(held, viewer)
     mine = seat_rows(picked, viewer)
     done = passing & (viewer < state.current_player) | ~passing
@@ -130,14 +132,14 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     moved = state.pass_count > 0
     giver = (viewer - state.pass_offset) % players
     receiver = (viewer + state.pass_offset) % players
-    received = seat_rows(picked, giver) & (playing & moved)[:, None]
+    received = seat_rows(picked, giver) & (in_play & moved)[:, None]
     trick_hot = one_hot(jnp.where(state.trick >= 0, state.trick, CARDS), CARDS)
     trick_rows = trick_hot & (jnp.arange(players)[None, :] < state.trick_size[:, None])[:, :, None]
     all_played = jnp.any(played, axis=1)
     known = jnp.zeros_like(held)
     to_receiver = (
         one_hot(receiver, players)[:, :, None]
-        & (mine & ~all_played & (playing & moved)[:, None])[:, None, :]
+        & (mine & ~all_played & (in_play & moved)[:, None])[:, None, :]
     )
     known = known | to_receiver
     me = one_hot(viewer, players)[:, :, None]
@@ -156,7 +158,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     # the suits of the deck it has so shown itself void in.
     # (A suit the deck lacks counts as shown.)
     others = jnp.arange(players)[None, :] != viewer[:, None]
-    ruled_out = jnp.where((others & playing[:, None])[:, :, None], state.ruled_out, jnp.uint32(0))
+    ruled_out = jnp.where((others & in_play[:, None])[:, :, None], state.ruled_out, jnp.uint32(0))
     voids = others[:, :, None] & ((rules.deck[:, None, :] & ~ruled_out) == 0)
     card_rows = [
         hand[:, None, :],
@@ -180,7 +182,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     to_move = jnp.where(
         passing[:, None],
         seats >= state.current_player[:, None],
-        (seats == state.current_player[:, None]) & playing[:, None],
+        (seats == state.current_player[:, None]) & in_play[:, None],
     )
     tail = [
         by_row(voids).reshape(batch, -1),

@@ -44,8 +44,12 @@ _SHOOT_MODES: Final = {
     ShootMode.ADD: 1,
     ShootMode.SUBTRACT: 2,
     ShootMode.SAFETY: 3,
+    ShootMode.CHOOSE: 4,
 }
 """The modes of a shot the batched engine scores, by their number in :class:`BatchRules`."""
+
+CHOOSE_MODE: Final = _SHOOT_MODES[ShootMode.CHOOSE]
+"""The number of the mode where the shooter chooses (:data:`~hearts.ShootMode.CHOOSE`)."""
 
 
 def _padded(values: list[int], step: int) -> tuple[np.ndarray[Any, np.dtype[np.int32]], int]:
@@ -98,7 +102,13 @@ class BatchRules:
     """Int32: the moon's value."""
     moon_mode: jax.Array
     """Int32: 0 off, 1 add (to every other seat), 2 subtract (from the shooter), 3 safety
-    (subtract when adding would end the game with another seat winning)."""
+    (subtract when adding would end the game with another seat winning), 4 the shooter
+    chooses (an action of its own, before the hand is scored)."""
+    choose_mode: jax.Array
+    """Bool: the moon's or the sun's mode is 'choose' (the step asks the shooter)."""
+    choice_needs_score: jax.Array
+    """Bool: ``Rules.moon_choice_needs_score``: subtracting is offered only to a shooter
+    whose total is at least the shot's value (else the shot is added, unasked)."""
     sun_mode: jax.Array
     """Int32: the sun's mode (taking every trick), numbered as :attr:`moon_mode`."""
     sun_points: jax.Array
@@ -256,8 +266,8 @@ class Coverage:
     """How the batched engine treats one field of :class:`~hearts.Rules` (see :data:`FIELDS`).
 
     >>> from hearts import batch
-    >>> batch.FIELDS["moon"].tables, batch.FIELDS["moon"].refuses
-    (('moon', 'moon_mode'), "'choose': a choice asked of the shooter")
+    >>> batch.FIELDS["moon"].tables, batch.FIELDS["jokers"].refuses
+    (('moon', 'moon_mode', 'choose_mode'), 'any joker: the actions are the 52 cards')
     """
 
     plays: str
@@ -336,24 +346,16 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "multipliers": Coverage("any multiplier cards", ("multipliers", "multiplier_cards")),
         "multiplier_alone": Coverage("any value", ("multiplier_alone",)),
         "moon": Coverage(
-            "the moon off, added, subtracted or played safe",
-            ("moon", "moon_mode"),
-            refuses="'choose': a choice asked of the shooter",
-            refused=lambda r: r.moon not in _SHOOT_MODES,
-            shown=lambda r: r.moon.value,
+            "every mode: off, added, subtracted, played safe, or the shooter's choice",
+            ("moon", "moon_mode", "choose_mode"),
         ),
         "moon_value": Coverage("any value", ("moon_points", "sun_points")),
         "moon_needs_bonus_cards": Coverage("both values", ("moon",)),
-        "moon_choice_needs_score": Coverage(
-            "both values, which change nothing: it matters only with moon='choose' (refused)"
-        ),
+        "moon_choice_needs_score": Coverage("both values", ("choice_needs_score",)),
         "bonus_counts_on_shoot": Coverage("both values", ("shoot_counted",)),
         "sun": Coverage(
-            "the sun off, added, subtracted or played safe",
-            ("sun_mode",),
-            refuses="'choose': a choice asked of the shooter",
-            refused=lambda r: r.sun not in _SHOOT_MODES,
-            shown=lambda r: r.sun.value,
+            "every mode: off, added, subtracted, played safe, or the shooter's choice",
+            ("sun_mode", "choose_mode"),
         ),
         "sun_value": Coverage("any value", ("sun_points",)),
         "chips": Coverage("chip scoring, any number", ("chips", "chip_count", "score_scale")),
@@ -490,6 +492,8 @@ def _make_rules(rules: Rules) -> BatchRules:
         moon_points=i32(rules.moon_points),
         moon_mode=i32(_SHOOT_MODES[rules.moon]),
         sun_mode=i32(_SHOOT_MODES[rules.sun]),
+        choose_mode=flag(ShootMode.CHOOSE in (rules.moon, rules.sun)),
+        choice_needs_score=flag(rules.moon_choice_needs_score),
         sun_points=i32(rules.sun_points),
         point_cards=cards(rules.point_mask),
         multipliers=jnp.asarray(factors),

@@ -21,13 +21,18 @@ Conventions:
   spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it. An
   action outside :func:`legal_action_mask` is replaced by the lowest legal card (so random
   actions are safe); :func:`effective_actions` says which card an action plays.
+* **The shooter's choice** (``moon='choose'`` or ``sun='choose'``): when the last trick
+  of a hand makes a shot whose scoring the shooter chooses, the game waits in
+  :data:`PHASE_SHOOT` for the shooter's action, :data:`SHOOT_ADD` (0) or
+  :data:`SHOOT_SUBTRACT` (1), the only legal ones then (:mod:`hearts.env`'s
+  ``SHOOT_ADD`` and ``SHOOT_SUBTRACT``); the hand is scored on that step.
 * **The pass is made one card at a time**, in a fixed seat order: seat 0 picks its
   ``pass_count`` cards, one step each, then seat 1, and so on (as :mod:`hearts.env` asks
   the seats in turn); when the last seat has picked its last card the cards change hands
   together, as the rules say. A seat sees nothing of another's picks.
 * **Rewards** come when a hand ends, to every seat at once, in :attr:`State.rewards`: what
-  the hand added to the seat's total, negated (``-HandResult.changes``), as in
-  :mod:`hearts.env`; zero on every other step. :func:`game_rewards` gives the game's
+  the hand added to the seat's total, negated (``-HandResult.changes``; in a chip game
+  the chips won, as they are), as in :mod:`hearts.env`; zero on every other step. :func:`game_rewards` gives the game's
   outcome once it is over (1 for each winner).
 * **The end**: a game whose end the rules reach is :attr:`State.terminated`, for good;
   :func:`step` leaves a terminated game exactly as it is, with zero rewards (the pgx
@@ -36,7 +41,8 @@ Conventions:
 * **Deals** are drawn from the JAX key of each game: each hand one split of the key gives
   the next hand's key and 32 random bits per card, and card by card each goes to a seat
   with room left, drawn in proportion to the room (as likely as any deal from a shuffled
-  deck). They are not the deals of :func:`hearts.seeded_deal`.
+  deck). They are not the deals of :func:`hearts.seeded_deal`. ``init(..., hands=)``
+  deals the first hand's cards as given instead (as :func:`hearts.from_hands` does).
 * **Compiling**: the number of players and the deck's size fix the arrays' shapes; every
   other rule is data, so all the rules of one table size (and batch size) share one
   compiled :func:`step`.
@@ -47,16 +53,25 @@ and pass count, ``unpassable`` cards; every first lead, every first-trick rule a
 fallback, ``must_break_hearts``, ``queen_breaks_hearts`` (and
 ``queen_breaks_only_when_led``), ``can_lead_hearts_instead_of_queen``,
 ``queen_after_hearts``, ``forced_discard``; any point table (bonus cards such as
-Omnibus J♦), ``penalty_cards``, ``no_trick_bonus``, ``no_heart_bonus``; the moon off, add
-or subtract, ``moon_value``, ``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``
-(``moon_choice_needs_score`` and ``sun_value``, which change nothing without the refused
-choice and sun, at any value); a target (or one to exceed), a number of hands,
-``resets`` and ``reset_amount``, ``score_floor`` and ``play_on_ties``. It refuses, with a
-:class:`~hearts.RulesError` naming the field: jokers, dealer's choice, multipliers, the
-moon chosen or played safe, the sun, chips, partnerships and claims; rules of play added
-with :func:`hearts.game.play.add_rule`; and any field that :data:`FIELDS` does not state,
+Omnibus J♦), ``penalty_cards``, ``no_trick_bonus``, ``no_heart_bonus``, multiplier cards
+and ``multiplier_alone``; the moon and the sun off, added, subtracted, played safe, or
+chosen by the shooter (with ``moon_choice_needs_score``), ``moon_value``, ``sun_value``,
+``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``; partnerships, their moons shot
+together or not; chip scoring, its pool carried from hand to hand; a target (or one to
+exceed), a number of hands, ``resets`` and ``reset_amount``, ``score_floor`` and
+``play_on_ties``. It refuses, with a :class:`~hearts.RulesError` naming the field: jokers,
+the dealer's choice of pass and claims; rules of play added with
+:func:`hearts.game.play.add_rule`; and any field that :data:`FIELDS` does not state,
 whatever its value (a field new to :class:`~hearts.Rules` is refused until it is stated
 there, never played as if absent).
+
+**What a seat knows.** :attr:`State.ruled_out` keeps, for each seat, the cards its plays
+have shown it does not hold, from a table derived from the game kernel
+(:meth:`hearts.game.play.RulesOfPlay.revealed`, :func:`reveal_table`), so
+:func:`observe` gives every field of :func:`hearts.tensor.encode`, ``ruled_out`` and
+``voids`` included. That table (16,640 bytes) is shared by the games of a batch
+(:data:`SHARED`): a batch's games have the same rules, and batches are joined by stacking
+them (:func:`jax.numpy.stack`, then :func:`jax.vmap`), never along the games' axis.
 
 >>> import jax
 >>> import hearts
@@ -79,6 +94,9 @@ from hearts.rl._batch_cards import NUM_ACTIONS as _NUM_ACTIONS
 from hearts.rl._batch_cards import PHASE_OVER as _PHASE_OVER
 from hearts.rl._batch_cards import PHASE_PASS as _PHASE_PASS
 from hearts.rl._batch_cards import PHASE_PLAY as _PHASE_PLAY
+from hearts.rl._batch_cards import PHASE_SHOOT as _PHASE_SHOOT
+from hearts.rl._batch_cards import SHOOT_ADD as _SHOOT_ADD
+from hearts.rl._batch_cards import SHOOT_SUBTRACT as _SHOOT_SUBTRACT
 from hearts.rl._batch_cards import from_cards, to_cards
 from hearts.rl._batch_game import (
     effective_actions,
@@ -110,8 +128,11 @@ __all__ = [
     "PHASE_OVER",
     "PHASE_PASS",
     "PHASE_PLAY",
+    "PHASE_SHOOT",
     "REVEAL_ROWS",
     "SHARED",
+    "SHOOT_ADD",
+    "SHOOT_SUBTRACT",
     "BatchRules",
     "Coverage",
     "State",
@@ -142,6 +163,13 @@ PHASE_PASS: Final = _PHASE_PASS
 """:attr:`State.phase` while the seats pick the cards they pass (``Phase.PASS``'s index)."""
 PHASE_PLAY: Final = _PHASE_PLAY
 """:attr:`State.phase` while the cards are played (``Phase.PLAY``'s index)."""
+PHASE_SHOOT: Final = _PHASE_SHOOT
+""":attr:`State.phase` while a shooter chooses how its shot is scored (``Phase.SHOOT``'s
+index), under ``moon='choose'`` or ``sun='choose'``."""
+SHOOT_ADD: Final = _SHOOT_ADD
+"""The action that adds the shot's value to every other seat, in :data:`PHASE_SHOOT`: 0."""
+SHOOT_SUBTRACT: Final = _SHOOT_SUBTRACT
+"""The action that subtracts the shot's value from the shooter, in :data:`PHASE_SHOOT`: 1."""
 PHASE_OVER: Final = _PHASE_OVER
 """:attr:`State.phase` once the game is over (``Phase.OVER``'s index)."""
 REVEAL_ROWS: Final = _REVEAL_ROWS
