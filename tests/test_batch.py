@@ -28,6 +28,7 @@ import pytest
 import hearts
 from hearts import (
     CardSet,
+    ChoosePass,
     Deal,
     IllegalMoveError,
     Pass,
@@ -38,6 +39,7 @@ from hearts import (
     ShootChoice,
     ShootMode,
 )
+from hearts.env import pass_calls
 from hearts.game.passes import passable
 from hearts.game.rules import PassDirection
 from hearts.rl import _batch_tables as hb_tables
@@ -124,7 +126,14 @@ class _Game:
             f"{[str(CardSet.from_mask(m)) for m in ruled_out]}, the engine's "
             f"{[str(CardSet.from_mask(m)) for m in state.ruled_out_masks]}"
         )
-        if state.phase is Phase.PASS:
+        if state.phase is Phase.CHOOSE:
+            assert phase == hb.PHASE_CHOOSE, f"phase {phase}, the engine's is the dealer's call"
+            assert player == state.dealer, f"P{player} calls, the dealer is P{state.dealer}"
+            calls = pass_calls(rules)
+            assert legal == (1 << len(calls)) - 1, f"calls {legal:b} of {len(calls)}"
+            state = hearts.apply(state, ChoosePass(player, *calls[card]))
+            assert not rec["hand_over"][b], "a call ended the hand"
+        elif state.phase is Phase.PASS:
             assert phase == hb.PHASE_PASS, f"phase {phase}, the engine's is pass"
             assert player == min(state.to_move), (
                 f"P{player} picks, the engine waits for {state.to_move}"
@@ -214,8 +223,8 @@ def count_disagreements(
     takes tricks and now and then every penalty card (the moon, which random play almost
     never shoots); with ``feed``, the other seats of those games play their lowest legal
     card; ``rigged`` deals the first hand of each batch so that the taker of each game holds
-    the highest cards (with ``takers=1`` and ``feed``, it takes every trick: the sun, and a
-    moon that a partner shares). ``tables`` replaces the rules' tables (to plant a bug). A game stops being checked at its first disagreement; the
+    the highest cards (with ``takers=1`` and ``feed``, it takes every trick: the sun, or the
+    moon of one partner of a partnership). ``tables`` replaces the rules' tables (to plant a bug). A game stops being checked at its first disagreement; the
     hands of games no longer checked count towards ``hands`` too.
     """
     report = Report()
@@ -320,6 +329,8 @@ def random_rules(rng: random.Random) -> Rules:
         if rng.random() < 0.3:
             fields["pass_count"] = rng.randint(1, 4)
         if rng.random() < 0.2:
+            fields["dealer_chooses_pass"] = True
+        if rng.random() < 0.2:
             fields["unpassable"] = rng.choice(["QS", "QS KS AS", "AH"])
         fields["first_lead"] = rng.choice(["lowest_club", "any_club", "left_of_dealer", "left_of_dealer_no_heart"])  # fmt: skip
         fields["first_trick"] = rng.choice(["penalty_barred", "hearts_barred", "open", "first_turn_hearts"])  # fmt: skip
@@ -343,7 +354,7 @@ def random_rules(rng: random.Random) -> Rules:
         if rng.random() < 0.3:
             fields["sun"] = rng.choice(["add", "subtract", "safety", "choose"])
         if rng.random() < 0.2:
-            fields["multipliers"] = rng.choice([{"TC": 2}, {"TC": 2, "JD": 3}, {"AS": -1}])
+            fields["multipliers"] = rng.choice([{"TC": 2}, {"TC": 2, "JD": 3}, {"QS": 4}])
             if rng.random() < 0.5:
                 fields["multiplier_alone"] = rng.choice([-50, -10, 5])
         if players == 4 and rng.random() < 0.2:
@@ -353,8 +364,6 @@ def random_rules(rng: random.Random) -> Rules:
             fields["moon"] = rng.choice(["add", "subtract", "off"])
         elif rng.random() < 0.15:
             fields["chips"] = rng.choice([5, 10, 20])
-            for name in ("multipliers", "multiplier_alone", "no_heart_bonus", "play_on_ties"):
-                fields.pop(name, None)
         if rng.random() < 0.2:
             fields["no_trick_bonus"] = rng.choice([-5, 3])
         if rng.random() < 0.2:
@@ -377,6 +386,9 @@ def random_rules(rng: random.Random) -> Rules:
         fields["moon_choice_needs_score"] = rng.random() < 0.2
         if rng.random() < 0.2:
             fields["sun_value"] = rng.choice([39, 52])
+        if "chips" in fields:  # a chip game reads no points: these would be refused
+            for name in ("multipliers", "multiplier_alone", "no_heart_bonus", "play_on_ties"):
+                fields.pop(name, None)
         try:
             rules = Rules(**fields)
         except RulesError:
@@ -537,6 +549,24 @@ def test_a_wrong_scoring_table_is_caught(table: str) -> None:
     assert report.disagreements > 0, f"a wrong {table} is not caught"
 
 
+def test_dealt_hands_are_checked() -> None:
+    rules = Rules(pass_cycle="none")
+    keys = jax.random.split(jax.random.key(0), 4)
+    good = np.asarray(_rigged_hands(rules, 4))
+    state = hb.init(keys, rules, hands=good)
+    np.testing.assert_array_equal(np.asarray(state.dealt), good)
+    stray = good.copy()
+    stray[1, 0, 1] |= np.uint32(1 << 20)  # a bit that is no card
+    with pytest.raises(hearts.HeartsError, match=r"game 1 holds cards outside the deck"):
+        hb.init(keys, rules, hands=stray)
+    twice = good.copy()
+    twice[2, 1] |= twice[2, 0]  # seat 1 also holds seat 0's cards
+    with pytest.raises(hearts.HeartsError, match=r"game 2 gives its seats \[13, 26, 13, 13\]"):
+        hb.init(keys, rules, hands=twice)
+    with pytest.raises(TypeError, match=r"init needs hands as uint32 card sets"):
+        hb.init(keys, rules, hands=good.astype(np.int64))
+
+
 def test_a_wrong_moon_is_caught() -> None:
     tables = hb.make_rules(Rules())
     wrong = dataclasses.replace(tables, moon_mode=jnp.asarray(2, dtype=jnp.int32))
@@ -595,7 +625,6 @@ def test_a_wrong_reveal_is_caught(planted: str) -> None:
 def test_refusals_name_the_field() -> None:
     cases = {
         "jokers": Rules(players=3, jokers=2),
-        "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
         "claims": Rules.preset("wocg"),
     }
     for field, rules in cases.items():
@@ -858,7 +887,7 @@ def test_the_table_of_what_a_play_reveals_is_shared_by_the_batch() -> None:
         lambda: hb.observe(joined, 0),
         lambda: hb.restart(joined, jax.random.split(jax.random.key(1), 4)),
     ):
-        with pytest.raises(hearts.HeartsError, match=r"batches were joined along the games"):
+        with pytest.raises(hearts.HeartsError, match=r"shared table was joined or sliced"):
             call()
 
 

@@ -31,7 +31,7 @@ GIVEN = [field.name for field in attrs.fields(Rules) if field.init]
 
 REFUSED = {
     "jokers": Rules(players=3, jokers=2),
-    "dealer_chooses_pass": Rules(dealer_chooses_pass=True),
+    "multipliers": Rules(multipliers={"2C": 1000, "3C": 1000, "4C": 1000}),
     "claims": Rules(claims=True),
 }
 """For each refused field, a Rules value that sets it to a value it refuses."""
@@ -43,6 +43,7 @@ CHANGED: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ),
     "removed": ({"players": 4}, {"players": 4, "removed": "2C 3C 4C 5C"}),
     "pass_count": ({}, {"pass_count": 2}),
+    "dealer_chooses_pass": ({}, {"dealer_chooses_pass": True}),
     "pass_cycle": ({}, {"pass_cycle": "left"}),
     "unpassable": ({}, {"unpassable": "QS"}),
     "first_lead": ({}, {"first_lead": "any_club"}),
@@ -184,7 +185,8 @@ def test_the_played_values_are_played() -> None:
     for mode in ("off", "add", "subtract", "safety", "choose"):
         assert hb.supports(Rules(moon=mode)) and hb.supports(Rules(sun=mode))
     assert hb.supports(Rules.preset("chips")) and hb.supports(Rules.preset("partnership"))
-    assert not hb.supports(Rules(dealer_chooses_pass=True))
+    assert hb.supports(Rules(dealer_chooses_pass=True))
+    assert not hb.supports(Rules(claims=True))
 
 
 def test_a_field_missing_from_the_table_is_refused_whatever_its_value(

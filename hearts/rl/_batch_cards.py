@@ -22,6 +22,7 @@ from hearts.game.rules import PassDirection
 
 # The public constants (documented in hearts.rl.batch, which re-exports them).
 NUM_ACTIONS: Final = 52
+PHASE_CHOOSE: Final = 1
 PHASE_PASS: Final = 2
 PHASE_PLAY: Final = 3
 PHASE_SHOOT: Final = 4

@@ -26,6 +26,7 @@ from hearts.rl._batch_cards import (
     HEART_WORDS,
     NO_HEARTS,
     NO_QUEEN,
+    PHASE_CHOOSE,
     PHASE_OVER,
     PHASE_PASS,
     PHASE_PLAY,
@@ -36,6 +37,7 @@ from hearts.rl._batch_cards import (
     SHOOT_ADD,
     SHOOT_SUBTRACT,
     SUITS,
+    at_index,
     card_bits,
     card_count,
     lowest_card,
@@ -108,16 +110,25 @@ def _check_hands(rules: BatchRules, games: int, hands: object) -> jax.Array:
     if tuple(hands.shape) != (games, players, SUITS):
         raise HeartsError(f"init needs hands as {wanted}, got {shown_value(hands)}.")
     cards = np.asarray(to_cards(jnp.asarray(hands)))
-    deck = np.asarray(to_cards(jnp.asarray(rules.deck)))
+    deck = np.asarray(rules.deck)
+    outside = np.nonzero((np.asarray(hands) & ~deck).any(axis=(1, 2)))[0]
+    if outside.size:
+        raise HeartsError(
+            f"init needs hands as {wanted}; game {int(outside[0])} holds cards outside the "
+            "deck (or bits that are no card)."
+        )
     held = cards.sum(axis=1)  # (games, 52): how many seats hold each card
     sizes = cards.sum(axis=2)  # (games, players)
-    bad = np.nonzero((held != deck[None, :]).any(axis=1) | (sizes != size).any(axis=1))[0]
+    in_deck = np.asarray(to_cards(jnp.asarray(deck)))
+    bad = np.nonzero((held != in_deck[None, :]).any(axis=1) | (sizes != size).any(axis=1))[0]
     if bad.size:
         game = int(bad[0])
+        missing = int(((held[game] == 0) & in_deck).sum())
+        twice = int((held[game] > 1).sum())
         raise HeartsError(
-            f"init needs hands as {wanted}; game {game} has seats of "
-            f"{sizes[game].tolist()} cards, and {int((held[game] != deck).sum())} cards of "
-            "the deck held by no seat or by two."
+            f"init needs hands as {wanted}; game {game} gives its seats "
+            f"{sizes[game].tolist()} cards, leaves {missing} cards of the deck to no seat "
+            f"and gives {twice} to more than one."
         )
     return jnp.asarray(hands)
 
@@ -279,6 +290,7 @@ def _legal(state: State) -> jax.Array:
     cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
     choices = card_bits(jnp.asarray(SHOOT_ADD)) | card_bits(jnp.asarray(SHOOT_SUBTRACT))
     cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
+    cards = jnp.where((state.phase == PHASE_CHOOSE)[:, None], state.rules.call_actions, cards)
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
 
 
@@ -460,6 +472,19 @@ def _step(state: State, actions: jax.Array) -> State:
         jnp.where(exchange, opener, jnp.where(seat_done, seat + 1, seat)),
         jnp.where(complete, winner, jnp.where(playing, (seat + 1) % players, seat)),
     ).astype(jnp.int32)
+    phase = jnp.where(exchange, PHASE_PLAY, state.phase)
+
+    # The dealer's call: the pass of the hand, or a hold hand whose play starts at once.
+    calling = active & (state.phase == PHASE_CHOOSE)
+    call = jnp.clip(card, 0, rules.call_counts.shape[-1] - 1)
+    call_count = at_index(rules.call_counts, call)
+    pass_count = jnp.where(calling, call_count, state.pass_count)
+    pass_offset = jnp.where(calling, at_index(rules.call_offsets, call), state.pass_offset)
+    called = at_index(rules.call_directions, call)
+    pass_direction = jnp.where(calling, called, state.pass_direction)
+    holds = call_count == 0
+    phase = jnp.where(calling, jnp.where(holds, PHASE_PLAY, PHASE_PASS), phase)
+    next_seat = jnp.where(calling, jnp.where(holds, state.leader, 0), next_seat)
     after = dataclasses.replace(
         state,
         hands=hands,
@@ -475,8 +500,11 @@ def _step(state: State, actions: jax.Array) -> State:
             jnp.int32
         ),
         first_leader=jnp.where(exchange, opener, state.first_leader).astype(jnp.int32),
-        current_player=next_seat,
-        phase=jnp.where(exchange, PHASE_PLAY, state.phase).astype(jnp.int32),
+        current_player=next_seat.astype(jnp.int32),
+        phase=phase.astype(jnp.int32),
+        pass_count=pass_count.astype(jnp.int32),
+        pass_offset=pass_offset.astype(jnp.int32),
+        pass_direction=pass_direction.astype(jnp.int32),
         first=state.first & ~complete,
         broken=broken,
         tricks_done=tricks_done.astype(jnp.int32),

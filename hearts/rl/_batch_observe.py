@@ -17,6 +17,7 @@ from hearts.errors import HeartsError
 from hearts.rl._batch_cards import (
     CARDS,
     DIRECTIONS,
+    PHASE_CHOOSE,
     PHASE_PASS,
     PHASE_PLAY,
     PHASE_SHOOT,
@@ -182,7 +183,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     to_move = jnp.where(
         passing[:, None],
         seats >= state.current_player[:, None],
-        (seats == state.current_player[:, None]) & in_play[:, None],
+        (seats == state.current_player[:, None]) & (in_play | (phase == PHASE_CHOOSE))[:, None],
     )
     tail = [
         by_row(voids).reshape(batch, -1),

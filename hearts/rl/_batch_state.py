@@ -18,6 +18,7 @@ import numpy as np
 from hearts.errors import HeartsError
 from hearts.rl._batch_cards import (
     CARDS,
+    PHASE_CHOOSE,
     PHASE_PASS,
     PHASE_PLAY,
     SUITS,
@@ -77,7 +78,8 @@ class State:
     current_player: jax.Array
     """Int32 (B,): the seat to act."""
     phase: jax.Array
-    """Int32 (B,): :data:`PHASE_PASS`, :data:`PHASE_PLAY` or :data:`PHASE_OVER`."""
+    """Int32 (B,): :data:`PHASE_CHOOSE`, :data:`PHASE_PASS`, :data:`PHASE_PLAY`,
+    :data:`PHASE_SHOOT` or :data:`PHASE_OVER`."""
     first: jax.Array
     """Bool (B,): the current trick is the hand's first."""
     broken: jax.Array
@@ -129,10 +131,11 @@ def check_state(caller: str, state: object) -> State:
     if rows != (REVEAL_ROWS, SUITS):
         raise HeartsError(
             f"{caller} needs a batch whose games share one table of what a play reveals "
-            f"(rules.reveals of shape ({REVEAL_ROWS}, {SUITS})), got one of shape {rows}: "
-            "batches were joined along the games' axis. Join games of the same rules by "
-            "dealing them in one init, or stack batches (jax.numpy.stack) and jax.vmap over "
-            "them."
+            f"(rules.reveals of shape ({REVEAL_ROWS}, {SUITS})), got one of shape {rows}: the "
+            "shared table was joined or sliced with the games (as jax.tree.map over a state "
+            "does). Leave rules.reveals as it is when joining or slicing games (it has no "
+            "games' axis; hearts.batch.SHARED names the shared tables), or stack batches "
+            "(jax.numpy.stack) and jax.vmap over them."
         )
     return state
 
@@ -178,8 +181,13 @@ def begin_hands(
     }
     leader = opening_leader(rules, hands, hand_number)
     passing = count > 0
-    fields["phase"] = jnp.where(passing, PHASE_PASS, PHASE_PLAY).astype(jnp.int32)
-    fields["current_player"] = jnp.where(passing, 0, leader).astype(jnp.int32)
+    # Under the dealer's choice the dealer calls the pass first (the cycle's stays shown).
+    calling = rules.dealer_chooses
+    phase = jnp.where(calling, PHASE_CHOOSE, jnp.where(passing, PHASE_PASS, PHASE_PLAY))
+    fields["phase"] = phase.astype(jnp.int32)
+    dealer = hand_number % rules.players
+    seat = jnp.where(calling, dealer, jnp.where(passing, 0, leader))
+    fields["current_player"] = seat.astype(jnp.int32)
     fields["leader"] = leader
     fields["first_leader"] = leader
     return fields

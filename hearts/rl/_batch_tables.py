@@ -21,6 +21,7 @@ import numpy as np
 
 from hearts.errors import RulesError
 from hearts.game.cards import CARDS as _CARD_VALUES
+from hearts.game.passes import calls
 from hearts.game.play import PLAY_RULES, rules_of_play
 from hearts.game.rules import (
     FirstLead,
@@ -94,8 +95,8 @@ class BatchRules:
     penalty: jax.Array
     """Card set: the penalty cards (``Rules.penalty_mask``)."""
     shoot_counted: jax.Array
-    """Card set: the cards that still count for their taker on a moon hand (the bonus
-    cards under ``bonus_counts_on_shoot``)."""
+    """Card set: the cards that still count for their taker when the moon or the sun is
+    shot (the bonus cards under ``bonus_counts_on_shoot``)."""
     moon: jax.Array
     """Card set: the cards a shooter takes (``Rules.moon_mask``; none when the moon is off)."""
     moon_points: jax.Array
@@ -157,6 +158,17 @@ class BatchRules:
     """Bool: ``Rules.forced_discard``."""
     unpassable: jax.Array
     """Card set: cards that may not be passed."""
+    dealer_chooses: jax.Array
+    """Bool: ``Rules.dealer_chooses_pass``: each hand starts with the dealer's call."""
+    call_offsets: jax.Array
+    """Int32 (32,): per call the dealer may make, how many seats left the cards go."""
+    call_counts: jax.Array
+    """Int32 (32,): per call, the cards each seat passes (0: a hold hand)."""
+    call_directions: jax.Array
+    """Int32 (32,): per call, the :class:`~hearts.PassDirection`'s index."""
+    call_actions: jax.Array
+    """Card set: the actions of the calls, 0 to one less than their number (the calls of
+    :func:`hearts.env.pass_calls`, in order); none without the dealer's choice."""
     cycle_length: jax.Array
     """Int32: the hands of the pass cycle."""
     pass_offsets: jax.Array
@@ -306,8 +318,9 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
             ("cycle_length", "pass_offsets", "pass_counts", "pass_directions"),
         ),
         "unpassable": Coverage("any cards that may not be passed", ("unpassable",)),
-        "dealer_chooses_pass": _refuse(
-            lambda r: r.dealer_chooses_pass, "True: a choice asked of the dealer"
+        "dealer_chooses_pass": Coverage(
+            "both values: the dealer's call is an action",
+            ("dealer_chooses", "call_offsets", "call_counts", "call_directions", "call_actions"),
         ),
         "first_lead": Coverage("every first lead", ("first_lead", "reveals")),
         "first_trick": Coverage(
@@ -343,7 +356,16 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         ),
         "no_trick_bonus": Coverage("any bonus", ("no_trick_bonus",)),
         "no_heart_bonus": Coverage("any bonus", ("no_heart_bonus",)),
-        "multipliers": Coverage("any multiplier cards", ("multipliers", "multiplier_cards")),
+        "multipliers": Coverage(
+            "any multiplier cards whose product keeps a hand's points in int32",
+            ("multipliers", "multiplier_cards"),
+            refuses=(
+                "factors whose product could take a hand's points past 2**30 (the engine "
+                "counts points in int32; the scalar engine has no limit)"
+            ),
+            refused=lambda r: _points_bound(r) >= 1 << 30,
+            shown=lambda r: {card.ascii: factor for card, factor in r.multipliers},
+        ),
         "multiplier_alone": Coverage("any value", ("multiplier_alone",)),
         "moon": Coverage(
             "every mode: off, added, subtracted, played safe, or the shooter's choice",
@@ -371,6 +393,16 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "claims": _refuse(lambda r: r.claims, "True: claims"),
     }
 )
+
+
+def _points_bound(rules: Rules) -> int:
+    """A bound on the points one hand can add to a total, multipliers applied."""
+    product = 1
+    for _, factor in rules.multipliers:
+        product *= abs(factor)
+    points = sum(abs(value) for value in rules.card_points) + rules.moon_points
+    points += rules.sun_points + abs(rules.no_trick_bonus) + abs(rules.no_heart_bonus)
+    return points * product + abs(rules.multiplier_alone)
 
 
 def unsupported(rules: Rules) -> str | None:
@@ -467,6 +499,10 @@ def _make_rules(rules: Rules) -> BatchRules:
     for card, factor in rules.multipliers:
         factors[card] = factor
     partner = rules.partner_seats or tuple(range(players))
+    dealer_calls = calls(rules) if rules.dealer_chooses_pass else []
+    call_offsets, call_count = _padded([d.offset(players) for d, _ in dealer_calls], 32)
+    call_counts, _ = _padded([count for _, count in dealer_calls], 32)
+    call_directions, _ = _padded([DIRECTIONS.index(d) for d, _ in dealer_calls], 32)
     bonus = rules.bonus_mask if rules.bonus_counts_on_shoot else 0
     moon = rules.moon_mask if rules.moon is not ShootMode.OFF else 0
 
@@ -516,6 +552,11 @@ def _make_rules(rules: Rules) -> BatchRules:
         queen_after_hearts=flag(rules.queen_after_hearts),
         forced_discard=flag(rules.forced_discard),
         unpassable=cards(rules.unpassable.mask),
+        dealer_chooses=flag(rules.dealer_chooses_pass),
+        call_offsets=jnp.asarray(call_offsets),
+        call_counts=jnp.asarray(call_counts),
+        call_directions=jnp.asarray(call_directions),
+        call_actions=cards((1 << call_count) - 1 if dealer_calls else 0),
         cycle_length=i32(cycle),
         pass_offsets=jnp.asarray(offsets),
         pass_counts=jnp.asarray(counts),

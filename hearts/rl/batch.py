@@ -21,6 +21,11 @@ Conventions:
   spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it. An
   action outside :func:`legal_action_mask` is replaced by the lowest legal card (so random
   actions are safe); :func:`effective_actions` says which card an action plays.
+* **The dealer's call** (``Rules.dealer_chooses_pass``): each hand starts in
+  :data:`PHASE_CHOOSE`, where the dealer (seat ``hand_number % P``) calls the pass of the
+  hand: action *i* calls the *i*-th of :func:`hearts.env.pass_calls` (``hearts.env``'s
+  action ``FIRST_PASS_CALL + i``), the only legal actions then. A hold hand's play starts
+  at once; any other call starts the pass.
 * **The shooter's choice** (``moon='choose'`` or ``sun='choose'``): when the last trick
   of a hand makes a shot whose scoring the shooter chooses, the game waits in
   :data:`PHASE_SHOOT` for the shooter's action, :data:`SHOOT_ADD` (0) or
@@ -59,8 +64,8 @@ chosen by the shooter (with ``moon_choice_needs_score``), ``moon_value``, ``sun_
 ``moon_needs_bonus_cards``, ``bonus_counts_on_shoot``; partnerships, their moons shot
 together or not; chip scoring, its pool carried from hand to hand; a target (or one to
 exceed), a number of hands, ``resets`` and ``reset_amount``, ``score_floor`` and
-``play_on_ties``. It refuses, with a :class:`~hearts.RulesError` naming the field: jokers,
-the dealer's choice of pass and claims; rules of play added with
+``play_on_ties``; the dealer's choice of pass. It refuses, with a
+:class:`~hearts.RulesError` naming the field: jokers and claims; rules of play added with
 :func:`hearts.game.play.add_rule`; and any field that :data:`FIELDS` does not state,
 whatever its value (a field new to :class:`~hearts.Rules` is refused until it is stated
 there, never played as if absent).
@@ -91,6 +96,7 @@ import types
 from typing import Final
 
 from hearts.rl._batch_cards import NUM_ACTIONS as _NUM_ACTIONS
+from hearts.rl._batch_cards import PHASE_CHOOSE as _PHASE_CHOOSE
 from hearts.rl._batch_cards import PHASE_OVER as _PHASE_OVER
 from hearts.rl._batch_cards import PHASE_PASS as _PHASE_PASS
 from hearts.rl._batch_cards import PHASE_PLAY as _PHASE_PLAY
@@ -125,6 +131,7 @@ from hearts.rl._batch_tables import (
 __all__ = [
     "FIELDS",
     "NUM_ACTIONS",
+    "PHASE_CHOOSE",
     "PHASE_OVER",
     "PHASE_PASS",
     "PHASE_PLAY",
@@ -159,6 +166,9 @@ __all__ = [
 # where the API reference reads them.
 NUM_ACTIONS: Final = _NUM_ACTIONS
 """The actions: one per card of the 52-card deck (no jokers)."""
+PHASE_CHOOSE: Final = _PHASE_CHOOSE
+""":attr:`State.phase` while the dealer calls the pass of the hand (``Phase.CHOOSE``'s
+index), under ``Rules.dealer_chooses_pass``."""
 PHASE_PASS: Final = _PHASE_PASS
 """:attr:`State.phase` while the seats pick the cards they pass (``Phase.PASS``'s index)."""
 PHASE_PLAY: Final = _PHASE_PLAY
