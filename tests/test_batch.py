@@ -983,7 +983,7 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-BATCH_MODULES = ("_batch_cards", "_batch_tables", "_batch_state", "_batch_game", "_batch_observe")
+BATCH_MODULES = ("_batch_cards", "_batch_tables", "_batch_state", "_batch_scoring", "_batch_game", "_batch_observe")  # fmt: skip
 """The modules of hearts/rl/ that hold the batched engine, whose face is hearts/rl/batch.py."""
 
 

@@ -41,6 +41,7 @@ ARRAY_FORM = frozenset(
         "hearts.rl._batch_cards",
         "hearts.rl._batch_tables",
         "hearts.rl._batch_state",
+        "hearts.rl._batch_scoring",  # the scoring of a hand, the end of the game
         "hearts.rl._batch_game",  # the rules of play, the trick's winner, hearts broken
         "hearts.rl._batch_observe",
     }
