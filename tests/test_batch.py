@@ -48,7 +48,7 @@ from hearts.tensor import encode, layout
 
 BATCH = 16
 """Games per batch in the tests (one compile of the step per table size)."""
-_WEIGHTS = np.array([1 << card for card in range(52)], dtype=np.uint64)
+_WEIGHTS = np.array([1 << card for card in range(55)], dtype=np.uint64)
 
 
 # --- trajectories ---------------------------------------------------------------------------
@@ -56,7 +56,7 @@ _WEIGHTS = np.array([1 << card for card in range(52)], dtype=np.uint64)
 
 def _mask(row: np.ndarray) -> int:
     """A (52,) boolean row as a card bitmask."""
-    return int(_WEIGHTS[row].sum())
+    return int(_WEIGHTS[: len(row)][row].sum())
 
 
 @dataclasses.dataclass
@@ -232,7 +232,9 @@ def count_disagreements(
     rng = np.random.default_rng(seed)
     masked_games = np.arange(batch) < round(masked * batch)
     taker_games = np.arange(batch) >= batch - round(takers * batch)
-    rank_order = (np.arange(hb.NUM_ACTIONS) % 13) * 4 + np.arange(hb.NUM_ACTIONS) // 13
+    width = 55 if rules.jokers else hb.NUM_ACTIONS  # the jokers' actions are 52 to 54
+    cards = np.arange(width)
+    rank_order = np.where(cards < 52, (cards % 13) * 4 + cards // 13, -1)  # jokers lowest
     played = 0
     key = jax.random.key(seed)
     while played < hands:
@@ -245,7 +247,7 @@ def count_disagreements(
             legal = np.asarray(hb.legal_action_mask(state))
             noise = rng.random(legal.shape)
             chosen = np.argmax(np.where(legal, noise, -1.0), axis=1)
-            wild = rng.integers(0, hb.NUM_ACTIONS, batch)
+            wild = rng.integers(0, width, batch)
             highest = np.argmax(np.where(legal, rank_order, -1), axis=1)
             lowest = np.argmax(np.where(legal, -rank_order, -99), axis=1)
             takes = taker_games & (
@@ -294,9 +296,11 @@ def _rigged_hands(rules: Rules, batch: int) -> jnp.ndarray:
     the rest are shared out in order among the other seats.
     """
     players, size = rules.players, rules.hand_size
-    deck = [card for card in range(52) if rules.deck_mask >> card & 1]
-    by_rank = sorted(deck, key=lambda card: (-(card % 13), card // 13))
-    flags = np.zeros((batch, players, 52), dtype=bool)
+    width = 55 if rules.jokers else 52  # the jokers, where there are, are the lowest
+    deck = [card for card in range(width) if rules.deck_mask >> card & 1]
+    suited = sorted((card for card in deck if card < 52), key=lambda c: (-(c % 13), c // 13))
+    by_rank = suited + [card for card in deck if card >= 52]
+    flags = np.zeros((batch, players, width), dtype=bool)
     for b in range(batch):
         taker = b % players
         others = [seat for seat in range(players) if seat != taker]
@@ -318,12 +322,26 @@ PRESETS = [name for name in Rules.preset_names() if hb.supports(Rules.preset(nam
 """Every preset the batched engine plays (all but those with claims)."""
 
 
+JOKER_GAMES: list[dict[str, Any]] = [
+    {"players": 3, "jokers": 2},
+    {"players": 5, "jokers": 3},
+    {"players": 6, "jokers": 2},
+    {"players": 7, "jokers": 1, "removed": "2C 2D 2H 2S"},
+    {"players": 7, "jokers": 2, "removed": "2C 2D 2H 2S 3C"},
+    {"players": 4, "jokers": 1, "removed": "2D"},
+]
+"""Games with jokers: the deck shared out evenly (the default removal, or one given)."""
+
+
 def random_rules(rng: random.Random) -> Rules:
     """A random :class:`~hearts.Rules` the batched engine plays."""
     while True:
         players = rng.choice([3, 4, 4, 5, 6, 7])
-        directions = [d for d in PassDirection if d.allowed_with(players)]
         fields: dict[str, Any] = {"players": players}
+        if rng.random() < 0.2:  # jokers, in every game of them the deck allows
+            fields.update(rng.choice(JOKER_GAMES))
+            players = fields["players"]
+        directions = [d for d in PassDirection if d.allowed_with(players)]
         if rng.random() < 0.5:
             fields["pass_cycle"] = tuple(rng.choice(directions) for _ in range(rng.randint(1, 5)))
         if rng.random() < 0.3:
@@ -379,7 +397,7 @@ def random_rules(rng: random.Random) -> Rules:
             fields["score_floor"] = 0
         elif rng.random() < 0.2:
             fields["play_on_ties"] = True
-        if rng.random() < 0.2:  # any number of cards the players share out evenly
+        if rng.random() < 0.2 and "jokers" not in fields:  # cards removed, shared out evenly
             removed = 52 % players + players * rng.randint(0, 1)
             low = [f"{rank}{suit}" for rank in "23456789" for suit in "CD"]
             fields["removed"] = " ".join(low[:removed])
@@ -530,10 +548,12 @@ PLANTED: dict[str, tuple[Rules, bool, dict[str, Any]]] = {
         True,
         {"choice_needs_score": jnp.asarray(True)},
     ),
+    "joker_lead": (Rules(players=5, jokers=3), False, {"joker_lead": jnp.asarray(False)}),
     "chips": (Rules(chips=3), False, {"chips": jnp.asarray(False)}),
     "chip_count": (Rules(chips=3), False, {"chip_count": _i32(4)}),
 }
-"""A bug planted in each table the scoring of suns, multipliers, partners and chips reads:
+"""A bug planted in each table the scoring of suns, multipliers, partners and chips reads
+(and the jokers' lead rule):
 the rules, whether the first hands are rigged (a sun or a moon), the tables changed."""
 
 
@@ -624,7 +644,6 @@ def test_a_wrong_reveal_is_caught(planted: str) -> None:
 
 def test_refusals_name_the_field() -> None:
     cases = {
-        "jokers": Rules(players=3, jokers=2),
         "claims": Rules.preset("wocg"),
     }
     for field, rules in cases.items():
@@ -704,6 +723,8 @@ def _play_along(rules: Rules, seed: int, steps: int) -> Iterator[tuple[hb.State,
         Rules(),
         Rules.preset("omnibus").replace(first_lead="left_of_dealer", target=None, hands=3),
         Rules.preset("three-player"),
+        Rules(players=5, jokers=3, first_lead="left_of_dealer"),
+        Rules(players=3, jokers=2, pass_cycle="none"),
     ],
     ids=repr,
 )

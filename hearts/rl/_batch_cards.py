@@ -32,25 +32,40 @@ SHOOT_SUBTRACT: Final = 1
 
 # Shared by the engine's modules: the card sets' shape, the observation's card slots.
 CARDS: Final = 52
+"""The cards of the four suits; the jokers, where a game has them, are 52 to 54."""
 SLOTS: Final = 55  # the observation's card slots: 52 cards and 3 jokers
 RANKS: Final = 13
 SUITS: Final = 4
+JOKER_WORD: Final = SUITS
+"""The word of a card set that holds the jokers (bits 0 to 2), in a game with jokers."""
 DIRECTIONS: Final = tuple(PassDirection)
 _RANK_BITS: Final = np.array([1 << rank for rank in range(RANKS)], dtype=np.uint32)
 SHIFTS: Final = np.arange(RANKS, dtype=np.uint32)
 
 
-def card_words(mask: int) -> np.ndarray[Any, np.dtype[np.uint32]]:
-    """A card bitmask as a card set of this module: one uint32 word per suit."""
+def card_words(mask: int, words: int = SUITS) -> np.ndarray[Any, np.dtype[np.uint32]]:
+    """A card bitmask as a card set: a uint32 word per suit (and the jokers', ``words=5``)."""
     full = (1 << RANKS) - 1
-    return np.array([mask >> (RANKS * suit) & full for suit in range(SUITS)], dtype=np.uint32)
+    return np.array([mask >> (RANKS * word) & full for word in range(words)], dtype=np.uint32)
 
 
-HEART_WORDS: Final = card_words(HEARTS_MASK)
+def slots_of(words: int) -> int:
+    """The cards a card set of ``words`` words holds: 52, or 55 with the jokers' word."""
+    return min(words * RANKS, SLOTS)
+
+
+def sized(words: np.ndarray[Any, np.dtype[np.uint32]], like: jax.Array) -> jax.Array:
+    """One of the fixed card sets below, with as many words as the card sets of ``like``."""
+    return jnp.asarray(words[: like.shape[-1]])
+
+
+HEART_WORDS: Final = card_words(HEARTS_MASK, SUITS + 1)
 NO_HEARTS: Final = ~HEART_WORDS
-CLUB_WORDS: Final = card_words(SUIT_MASKS[Suit.CLUBS])
-QUEEN_WORDS: Final = card_words(1 << int(QUEEN_OF_SPADES))
+CLUB_WORDS: Final = card_words(SUIT_MASKS[Suit.CLUBS], SUITS + 1)
+QUEEN_WORDS: Final = card_words(1 << int(QUEEN_OF_SPADES), SUITS + 1)
 NO_QUEEN: Final = ~QUEEN_WORDS
+NO_JOKERS: Final = card_words((1 << CARDS) - 1, SUITS + 1)
+"""Fixed card sets, with the jokers' word (:func:`sized` takes as many words as needed)."""
 
 
 def to_cards(sets: jax.Array) -> jax.Array:
@@ -58,7 +73,8 @@ def to_cards(sets: jax.Array) -> jax.Array:
 
     A card set here is one uint32 word per suit (clubs, diamonds, hearts, spades), bit
     ``rank - 2`` of the card's suit set: ``to_cards`` unpacks it, :func:`from_cards`
-    packs it.
+    packs it. In a game with jokers a set has a fifth word, the jokers' (bits 0 to 2), and
+    unpacks into 55 flags, the jokers last (cards 52 to 54, as :class:`hearts.Card`).
 
     >>> import jax.numpy as jnp
     >>> from hearts import batch
@@ -66,21 +82,28 @@ def to_cards(sets: jax.Array) -> jax.Array:
     >>> sets.tolist(), batch.to_cards(sets).nonzero()[0].tolist()
     ([1, 1, 1, 1], [0, 13, 26, 39])
     """
-    _check_cards("to_cards", "sets", sets, SUITS, "uint32 card sets (one word per suit)")
+    _check_cards(
+        "to_cards", "sets", sets, (SUITS, SUITS + 1), "uint32 card sets (one word per suit)"
+    )
     bits = (sets[..., None] >> SHIFTS) & 1
-    return bits.reshape(*sets.shape[:-1], CARDS).astype(jnp.bool_)
+    flags = bits.reshape(*sets.shape[:-1], sets.shape[-1] * RANKS)
+    return flags[..., : slots_of(sets.shape[-1])].astype(jnp.bool_)
 
 
 def from_cards(cards: jax.Array) -> jax.Array:
     """Uint32 ``(..., 4)``: one flag per card (bool ``(..., 52)``) as card sets (:func:`to_cards`).
+
+    55 flags (the jokers last) make sets of five words.
 
     >>> import jax.numpy as jnp
     >>> from hearts import batch
     >>> batch.from_cards(jnp.arange(52) == 49).tolist()  # Q♠ alone
     [0, 0, 0, 1024]
     """
-    _check_cards("from_cards", "cards", cards, CARDS, "flags (one per card)")
-    grouped = cards.reshape(*cards.shape[:-1], SUITS, RANKS)
+    _check_cards("from_cards", "cards", cards, (CARDS, SLOTS), "flags (one per card)")
+    words = -(-cards.shape[-1] // RANKS)
+    padding = [(0, 0)] * (cards.ndim - 1) + [(0, words * RANKS - cards.shape[-1])]
+    grouped = jnp.pad(cards, padding).reshape(*cards.shape[:-1], words, RANKS)
     return jnp.sum(jnp.where(grouped, _RANK_BITS, 0), axis=-1, dtype=jnp.uint32)
 
 
@@ -91,25 +114,26 @@ def shown_value(value: object) -> str:
     return describe_value(value)
 
 
-def _check_cards(caller: str, name: str, value: object, last: int, what: str) -> None:
-    """Refuse ``value`` unless it is an array whose last axis holds ``last`` entries."""
+def _check_cards(caller: str, name: str, value: object, last: tuple[int, int], what: str) -> None:
+    """Refuse ``value`` unless it is an array whose last axis holds one of ``last`` entries."""
+    sizes = f"{last[0]} (or {last[1]}, with the jokers)"
     if not isinstance(value, (jax.Array, np.ndarray)):
         raise TypeError(
             f"{caller} needs {name} as a JAX or NumPy array of {what}, its last axis of "
-            f"{last}, got {shown_value(value)}."
+            f"{sizes}, got {shown_value(value)}."
         )
-    if value.ndim < 1 or value.shape[-1] != last:
+    if value.ndim < 1 or value.shape[-1] not in last:
         raise HeartsError(
-            f"{caller} needs {name} as an array of {what}, its last axis of {last}, got "
+            f"{caller} needs {name} as an array of {what}, its last axis of {sizes}, got "
             f"{shown_value(value)}."
         )
 
 
-def card_bits(card: jax.Array) -> jax.Array:
-    """Uint32 ``card.shape + (4,)``: the set of ``card`` alone (empty for a card < 0)."""
-    suit = card // RANKS
+def card_bits(card: jax.Array, words: int = SUITS) -> jax.Array:
+    """Uint32 ``card.shape + (words,)``: the set of ``card`` alone (empty for a card < 0)."""
+    word = card // RANKS
     bit = jnp.left_shift(jnp.uint32(1), (card % RANKS).astype(jnp.uint32))
-    here = (jnp.arange(SUITS) == suit[..., None]) & (card >= 0)[..., None]
+    here = (jnp.arange(words) == word[..., None]) & (card >= 0)[..., None]
     return jnp.where(here, bit[..., None], jnp.uint32(0))
 
 
@@ -126,9 +150,10 @@ def card_count(sets: jax.Array) -> jax.Array:
 def lowest_card(sets: jax.Array) -> jax.Array:
     """Int32: the lowest card of each card set (suit by suit, then rank; 0 when empty)."""
     lowest_bits = jax.lax.population_count((sets & (~sets + jnp.uint32(1))) - jnp.uint32(1))
-    cards = jnp.arange(SUITS) * RANKS + lowest_bits.astype(jnp.int32)  # 13 or more: none
-    cards = jnp.where(sets != 0, cards, CARDS)
-    return jnp.min(cards, axis=-1) % CARDS
+    words = sets.shape[-1]
+    cards = jnp.arange(words) * RANKS + lowest_bits.astype(jnp.int32)  # 13 or more: none
+    cards = jnp.where(sets != 0, cards, words * RANKS)
+    return jnp.min(cards, axis=-1) % (words * RANKS)
 
 
 def seat_rows(values: jax.Array, seats: jax.Array) -> jax.Array:

@@ -23,6 +23,7 @@ from hearts.rl._batch_cards import (
     CARDS,
     CLUB_WORDS,
     NO_HEARTS,
+    NO_JOKERS,
     NO_QUEEN,
     PHASE_CHOOSE,
     PHASE_OVER,
@@ -34,7 +35,6 @@ from hearts.rl._batch_cards import (
     SHIFTS,
     SHOOT_ADD,
     SHOOT_SUBTRACT,
-    SUITS,
     at_index,
     card_bits,
     card_count,
@@ -43,6 +43,8 @@ from hearts.rl._batch_cards import (
     one_hot,
     seat_rows,
     shown_value,
+    sized,
+    slots_of,
     to_cards,
 )
 from hearts.rl._batch_scoring import choice_asked, game_end, hand_totals
@@ -54,7 +56,7 @@ from hearts.rl._batch_state import (
     opening_leader,
     typed_keys,
 )
-from hearts.rl._batch_tables import BatchRules, make_rules, reveal_row
+from hearts.rl._batch_tables import JOKERS_LED, BatchRules, make_rules, reveal_row
 
 
 def init(
@@ -101,12 +103,12 @@ def _check_hands(rules: BatchRules, games: int, hands: object) -> jax.Array:
     """``hands``, if they deal each of ``games`` games' deck out evenly; a sentence if not."""
     players, size = rules.players, rules.hand_size
     wanted = (
-        f"card sets of shape ({games}, {players}, {SUITS}) (hearts.batch.from_cards), each "
+        f"card sets of shape ({games}, {players}, {rules.words}) (hearts.batch.from_cards), each "
         f"game's deck dealt out, {size} cards a seat"
     )
     if not isinstance(hands, (jax.Array, np.ndarray)) or hands.dtype != np.uint32:
         raise TypeError(f"init needs hands as uint32 {wanted}, got {shown_value(hands)}.")
-    if tuple(hands.shape) != (games, players, SUITS):
+    if tuple(hands.shape) != (games, players, rules.words):
         raise HeartsError(f"init needs hands as {wanted}, got {shown_value(hands)}.")
     cards = np.asarray(to_cards(jnp.asarray(hands)))
     deck = np.asarray(rules.deck)
@@ -199,7 +201,7 @@ def _new_games(keys: jax.Array, rules: BatchRules, dealt: jax.Array | None = Non
         winners=zeros.astype(jnp.bool_),
         terminated=jnp.zeros(batch, dtype=jnp.bool_),
         truncated=jnp.zeros(batch, dtype=jnp.bool_),
-        legal=jnp.zeros((batch, SUITS), dtype=jnp.uint32),
+        legal=jnp.zeros((batch, rules.words), dtype=jnp.uint32),
         **fields,
     )
     return dataclasses.replace(state, legal=_legal(state))
@@ -208,7 +210,8 @@ def _new_games(keys: jax.Array, rules: BatchRules, dealt: jax.Array | None = Non
 def _check_actions(caller: str, state: State, actions: object) -> jax.Array:
     """``actions``, if it is an integer array of one action per game of ``state``."""
     games = state.phase.shape[0]
-    wanted = f"an integer array of shape ({games},), one card number (0 to 51) per game"
+    last = slots_of(state.rules.words) - 1
+    wanted = f"an integer array of shape ({games},), one action (0 to {last}) per game"
     if not isinstance(actions, (jax.Array, np.ndarray)):
         raise TypeError(f"{caller} needs actions as {wanted}, got {shown_value(actions)}.")
     if not jnp.issubdtype(actions.dtype, jnp.integer):
@@ -246,39 +249,56 @@ def _playable(state: State) -> jax.Array:
     rules = state.rules
     hand = seat_rows(state.hands, state.current_player)
     lead = state.trick_size == 0
+    led_card, opens = _led(state.trick)  # opens: a lead, or jokers alone so far
     first = state.first
-    led_suit = jnp.maximum(state.trick[:, 0], 0) // RANKS
-    follow = jnp.where(jnp.arange(SUITS) == led_suit[:, None], hand, jnp.uint32(0))
+    led_suit = jnp.maximum(led_card, 0) // RANKS
+    follow = jnp.where(jnp.arange(rules.words) == led_suit[:, None], hand, jnp.uint32(0))
     can_follow = nonempty(follow)
     # Follow suit.
-    cards = jnp.where((~lead & can_follow)[:, None], follow, hand)
+    cards = jnp.where((~opens & can_follow)[:, None], follow, hand)
     # Forced discard: a seat that cannot follow plays a penalty card, after the first trick.
-    discard = ~lead & ~first & rules.forced_discard & ~can_follow
+    discard = ~opens & ~first & rules.forced_discard & ~can_follow
     cards = _narrowed(cards, cards & rules.penalty, discard)
     # First lead: the lowest club, or any club.
     opening = first & lead
-    lowest = card_bits(rules.lowest_club)
+    lowest = card_bits(rules.lowest_club, rules.words)
     cards = _narrowed(cards, cards & lowest, opening & (rules.first_lead == 0))
-    cards = _narrowed(cards, cards & CLUB_WORDS, opening & (rules.first_lead == 1))
+    cards = _narrowed(cards, cards & sized(CLUB_WORDS, hand), opening & (rules.first_lead == 1))
+    # A joker leads only when nothing else may (after jokers alone too).
+    cards = _narrowed(cards, cards & sized(NO_JOKERS, hand), opens & rules.joker_lead)
     # No heart on the first lead (left of dealer, no heart).
-    cards = _narrowed(cards, cards & NO_HEARTS, opening & (rules.first_lead == 3))
+    no_hearts = sized(NO_HEARTS, hand)
+    cards = _narrowed(cards, cards & no_hearts, first & opens & (rules.first_lead == 3))
     # Hearts broken: no heart leads until they are (unless nothing else, or only Q♠ may).
-    safe = cards & NO_HEARTS
-    queen_alone = jnp.all(safe == QUEEN_WORDS, axis=1) & rules.queen_gives_way
-    unbroken = lead & rules.must_break_hearts & ~state.broken
+    safe = cards & no_hearts
+    queen = sized(QUEEN_WORDS, hand)
+    queen_alone = jnp.all(safe == queen, axis=1) & rules.queen_gives_way
+    unbroken = opens & rules.must_break_hearts & ~state.broken
     cards = _narrowed(cards, safe, unbroken & ~queen_alone)
     # The first-trick ban, with its fallback.
     barred = rules.first_trick_barred
-    lifted = rules.first_turn_hearts & ~nonempty(hand & CLUB_WORDS & ~barred)
-    barred = barred & jnp.where(lifted[:, None], NO_HEARTS, ~jnp.uint32(0))
+    lifted = rules.first_turn_hearts & ~nonempty(hand & sized(CLUB_WORDS, hand) & ~barred)
+    barred = barred & jnp.where(lifted[:, None], no_hearts, ~jnp.uint32(0))
     allowed = cards & ~barred
-    queen_falls = rules.fallback_queen & nonempty(cards & QUEEN_WORDS)
-    fallback = jnp.where(queen_falls[:, None], QUEEN_WORDS, cards)
+    queen_falls = rules.fallback_queen & nonempty(cards & queen)
+    fallback = jnp.where(queen_falls[:, None], queen, cards)
     banned = jnp.where(nonempty(allowed)[:, None], allowed, fallback)
     ban = first & nonempty(rules.first_trick_barred)
     cards = jnp.where(ban[:, None], banned, cards)
     # Q♠ after hearts: held back until hearts break, while another card may be played.
-    return _narrowed(cards, cards & NO_QUEEN, rules.queen_after_hearts & ~state.broken)
+    return _narrowed(cards, cards & sized(NO_QUEEN, hand), rules.queen_after_hearts & ~state.broken)
+
+
+def _led(trick: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """The card that sets each trick's suit, and whether none has yet (both (B,)).
+
+    The first card that is not a joker (-1 if none: :func:`hearts.game.play.led_card`).
+    """
+    is_card = (trick >= 0) & (trick < CARDS)
+    first = jnp.argmax(is_card, axis=1)
+    led = jnp.take_along_axis(trick, first[:, None], axis=1)[:, 0]
+    opens = ~jnp.any(is_card, axis=1)
+    return jnp.where(opens, -1, led), opens
 
 
 def _legal(state: State) -> jax.Array:
@@ -287,7 +307,10 @@ def _legal(state: State) -> jax.Array:
     picked = seat_rows(state.passed, state.current_player)
     passing = hand & ~picked & ~state.rules.unpassable
     cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
-    choices = card_bits(jnp.asarray(SHOOT_ADD)) | card_bits(jnp.asarray(SHOOT_SUBTRACT))
+    words = state.rules.words
+    choices = card_bits(jnp.asarray(SHOOT_ADD), words) | card_bits(
+        jnp.asarray(SHOOT_SUBTRACT), words
+    )
     cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
     cards = jnp.where((state.phase == PHASE_CHOOSE)[:, None], state.rules.call_actions, cards)
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
@@ -317,9 +340,10 @@ def _legal_action_mask(state: State) -> jax.Array:
 
 
 def _effective(legal: jax.Array, actions: jax.Array) -> jax.Array:
-    action = jnp.clip(actions.astype(jnp.int32), 0, CARDS - 1)
-    fine = nonempty(legal & card_bits(action)) & (actions >= 0) & (actions < CARDS)
-    return jnp.where(fine, action, lowest_card(legal))
+    slots = slots_of(legal.shape[-1])
+    action = jnp.clip(actions.astype(jnp.int32), 0, slots - 1)
+    fine = nonempty(legal & card_bits(action, legal.shape[-1])) & (actions >= 0)
+    return jnp.where(fine & (actions < slots), action, lowest_card(legal))
 
 
 def effective_actions(state: State, actions: jax.Array) -> jax.Array:
@@ -345,13 +369,14 @@ def _effective_actions(state: State, actions: jax.Array) -> jax.Array:
 
 
 def _nth(sets: jax.Array, index: jax.Array) -> jax.Array:
-    """Int32 (B,): card number ``index`` (from 0, lowest first) of each card set (B, 4)."""
+    """Int32 (B,): card number ``index`` (from 0, lowest first) of each card set (B, words)."""
+    words = sets.shape[-1]
     counts = jax.lax.population_count(sets).astype(jnp.int32)
-    up_to = jnp.stack([jnp.sum(counts[:, : suit + 1], axis=1) for suit in range(SUITS)], 1)
-    suit = jnp.minimum(jnp.sum(up_to <= index[:, None], axis=1), SUITS - 1)
-    below = jnp.arange(SUITS) < suit[:, None]
+    up_to = jnp.stack([jnp.sum(counts[:, : suit + 1], axis=1) for suit in range(words)], 1)
+    suit = jnp.minimum(jnp.sum(up_to <= index[:, None], axis=1), words - 1)
+    below = jnp.arange(words) < suit[:, None]
     rest = index - jnp.sum(jnp.where(below, counts, 0), axis=1)
-    word = jnp.sum(jnp.where(jnp.arange(SUITS) == suit[:, None], sets, 0), axis=1)
+    word = jnp.sum(jnp.where(jnp.arange(words) == suit[:, None], sets, 0), axis=1)
     low_bits = (jnp.uint32(2) << SHIFTS) - jnp.uint32(1)  # ranks up to each rank
     at_or_below = jax.lax.population_count(word[:, None] & low_bits).astype(jnp.int32)
     rank = jnp.sum(at_or_below <= rest[:, None], axis=1)
@@ -422,7 +447,7 @@ def _step(state: State, actions: jax.Array) -> State:
     active = ~state.terminated
     seat = state.current_player
     seat_hot = one_hot(seat, players)
-    card_set = card_bits(card)[:, None, :]
+    card_set = card_bits(card, rules.words)[:, None, :]
     passing = active & (state.phase == PHASE_PASS)
     playing = active & (state.phase == PHASE_PLAY)
 
@@ -442,7 +467,8 @@ def _step(state: State, actions: jax.Array) -> State:
     hands = jnp.where(exchange[:, None, None], exchanged, state.hands & ~put)
     lead = state.trick_size == 0
     # What the play shows its player does not hold, as the rules of play reveal it.
-    led_suit = jnp.where(lead, -1, state.trick[:, 0] // RANKS)
+    led_card, opens = _led(state.trick)
+    led_suit = jnp.where(lead, -1, jnp.where(opens, JOKERS_LED, led_card // RANKS))
     shown = rules.reveals[reveal_row(state.first, state.broken, led_suit, card)]
     ruled_out = state.ruled_out | jnp.where(playing_seat, shown[:, None, :], 0)
     breaking = jnp.where(lead[:, None], rules.lead_breaking, rules.breaking)
@@ -454,10 +480,10 @@ def _step(state: State, actions: jax.Array) -> State:
     leading = this_trick & (playing & lead)[:, None]
     size = state.trick_size + playing
     complete = playing & (size == players)
-    led = trick[:, :1] // RANKS
-    ranked = jnp.where(trick // RANKS == led, trick, -1)
+    led = _led(trick)[0][:, None] // RANKS  # a joker never wins: it is of no suit
+    ranked = jnp.where((trick < CARDS) & (trick // RANKS == led), trick, -1)
     winner = ((state.leader + jnp.argmax(ranked, axis=1)) % players).astype(jnp.int32)
-    trick_cards = jnp.sum(card_bits(trick), axis=1, dtype=jnp.uint32)  # no card: no bits
+    trick_cards = jnp.sum(card_bits(trick, rules.words), axis=1, dtype=jnp.uint32)  # no card: none
     won = (one_hot(winner, players) & complete[:, None])[:, :, None]
     taken = state.taken | jnp.where(won, trick_cards[:, None, :], 0)
     tricks_done = state.tricks_done + complete

@@ -15,13 +15,13 @@ import numpy as np
 
 from hearts.errors import HeartsError
 from hearts.rl._batch_cards import (
-    CARDS,
     DIRECTIONS,
     PHASE_CHOOSE,
     PHASE_PASS,
     PHASE_PLAY,
     PHASE_SHOOT,
     SLOTS,
+    SUITS,
     one_hot,
     seat_rows,
     shown_value,
@@ -134,7 +134,8 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     giver = (viewer - state.pass_offset) % players
     receiver = (viewer + state.pass_offset) % players
     received = seat_rows(picked, giver) & (in_play & moved)[:, None]
-    trick_hot = one_hot(jnp.where(state.trick >= 0, state.trick, CARDS), CARDS)
+    width = held.shape[-1]  # 52 card flags, or 55 with the jokers
+    trick_hot = one_hot(jnp.where(state.trick >= 0, state.trick, width), width)
     trick_rows = trick_hot & (jnp.arange(players)[None, :] < state.trick_size[:, None])[:, :, None]
     all_played = jnp.any(played, axis=1)
     known = jnp.zeros_like(held)
@@ -145,7 +146,7 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     known = known | to_receiver
     me = one_hot(viewer, players)[:, :, None]
     known = jnp.where(me, hand[:, None, :], known)
-    club = one_hot(rules.lowest_club, CARDS)
+    club = one_hot(rules.lowest_club, width)
     club_known = (
         playing
         & (state.first_leader != viewer)
@@ -160,7 +161,8 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
     # (A suit the deck lacks counts as shown.)
     others = jnp.arange(players)[None, :] != viewer[:, None]
     ruled_out = jnp.where((others & in_play[:, None])[:, :, None], state.ruled_out, jnp.uint32(0))
-    voids = others[:, :, None] & ((rules.deck[:, None, :] & ~ruled_out) == 0)
+    suits = rules.deck[:, None, :SUITS] & ~ruled_out[..., :SUITS]  # the jokers' word is no suit
+    voids = others[:, :, None] & (suits == 0)
     card_rows = [
         hand[:, None, :],
         pass_picked[:, None, :],
@@ -174,10 +176,10 @@ def _observe(state: State, player: jax.Array | int, *, history: bool = False) ->
         by_row(to_cards(ruled_out)),
     ]
     cards = jnp.concatenate(card_rows, axis=1).astype(jnp.float32)
-    cards = jnp.pad(cards, ((0, 0), (0, 0), (0, SLOTS - CARDS))).reshape(batch, -1)
+    cards = jnp.pad(cards, ((0, 0), (0, 0), (0, SLOTS - width))).reshape(batch, -1)
     total = rules.positive_total[:, None].astype(jnp.float32)
     card_points = jnp.clip(rules.card_points.astype(jnp.float32) / total, -1, 1)
-    card_points = jnp.pad(card_points, ((0, 0), (0, SLOTS - CARDS)))
+    card_points = jnp.pad(card_points, ((0, 0), (0, SLOTS - width)))
     taken_points = jnp.sum(jnp.where(taken, rules.card_points[:, None, :], 0), axis=2)
     scale = rules.score_scale[:, None].astype(jnp.float32)
     to_move = jnp.where(

@@ -17,7 +17,7 @@ from typing import NamedTuple, cast
 import jax
 import jax.numpy as jnp
 
-from hearts.rl._batch_cards import HEART_WORDS, card_count, nonempty, one_hot, to_cards
+from hearts.rl._batch_cards import HEART_WORDS, card_count, nonempty, one_hot, sized, to_cards
 from hearts.rl._batch_state import State
 from hearts.rl._batch_tables import CHOOSE_MODE
 
@@ -185,7 +185,7 @@ def hand_totals(state: State, subtract: jax.Array) -> tuple[jax.Array, jax.Array
     team_shot = jnp.where(hit, team_shot, 0)
     # No shot: the points, multiplied, and the bonuses for no trick and no heart.
     tricks_won = counts // players
-    took_heart = nonempty(taken & HEART_WORDS)
+    took_heart = nonempty(taken & sized(HEART_WORDS, taken))
     bonuses = jnp.where(tricks_won == 0, rules.no_trick_bonus[:, None], 0) + jnp.where(
         took_heart, 0, rules.no_heart_bonus[:, None]
     )

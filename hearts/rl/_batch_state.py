@@ -128,10 +128,11 @@ def check_state(caller: str, state: object) -> State:
             f"{shown_value(state)}."
         )
     rows = state.rules.reveals.shape
-    if rows != (REVEAL_ROWS, SUITS):
+    if rows != (REVEAL_ROWS, state.rules.words):
         raise HeartsError(
             f"{caller} needs a batch whose games share one table of what a play reveals "
-            f"(rules.reveals of shape ({REVEAL_ROWS}, {SUITS})), got one of shape {rows}: the "
+            f"(rules.reveals of shape ({REVEAL_ROWS}, {state.rules.words})), got one of shape "
+            f"{rows}: the "
             "shared table was joined or sliced with the games (as jax.tree.map over a state "
             "does). Leave rules.reveals as it is when joining or slicing games (it has no "
             "games' axis; hearts.batch.SHARED names the shared tables), or stack batches "
@@ -152,10 +153,12 @@ def begin_hands(
     batch = hand_number.shape[0]
     # One split gives the next hand's key and, in the data of the other keys, 32 random
     # bits for each card (one call of the key's hash, which is slow to compile).
+    deck = to_cards(rules.deck)  # (B, 52), or 55 with the jokers
+    slots = deck.shape[-1]
     words = jax.random.key_data(key).shape[-1]
-    keys = jax.vmap(lambda k: jax.random.split(k, 1 + -(-CARDS // words)))(key)
-    bits = jax.random.key_data(keys[:, 1:]).reshape(batch, -1)[:, :CARDS]
-    hands = _deal(to_cards(rules.deck), bits, players, hand_size) if dealt is None else dealt
+    keys = jax.vmap(lambda k: jax.random.split(k, 1 + -(-slots // words)))(key)
+    bits = jax.random.key_data(keys[:, 1:]).reshape(batch, -1)[:, :slots]
+    hands = _deal(deck, bits, players, hand_size) if dealt is None else dealt
     cycle = hand_number % rules.cycle_length
     count = at_index(rules.pass_counts, cycle)
     empty = jnp.zeros_like(hands)
@@ -194,7 +197,9 @@ def begin_hands(
 
 
 def _deal(deck: jax.Array, bits: jax.Array, players: int, hand_size: int) -> jax.Array:
-    """Card sets (B, P, 4): the deck's cards dealt ``hand_size`` to a seat, at random.
+    """Card sets (B, P, words): the deck's cards (flags (B, 52) or (B, 55)) dealt out.
+
+    ``hand_size`` to a seat, at random.
 
     Card by card, each goes to a seat with room left, drawn with chances in proportion to
     the room: every deal is as likely as from a shuffled deck (and no sort is needed,
@@ -211,18 +216,19 @@ def _deal(deck: jax.Array, bits: jax.Array, players: int, hand_size: int) -> jax
         ends = jnp.sum(jnp.where(below, room[:, :, None], 0), axis=1)  # room up to each seat
         seat = jnp.sum(ends <= draw[:, None], axis=1)
         gets = (jnp.arange(players) == seat[:, None]) & deck[:, card][:, None]
-        hands = hands | jnp.where(gets[:, :, None], card_bits(card), jnp.uint32(0))
+        hands = hands | jnp.where(gets[:, :, None], card_bits(card, sets), jnp.uint32(0))
         return hands, room - gets
 
-    hands = jnp.zeros((batch, players, SUITS), dtype=jnp.uint32)
+    sets = SUITS + 1 if deck.shape[-1] > CARDS else SUITS  # the jokers' word, if any
+    hands = jnp.zeros((batch, players, sets), dtype=jnp.uint32)
     room = jnp.full((batch, players), hand_size, dtype=jnp.int32)
-    dealt: jax.Array = jax.lax.fori_loop(0, CARDS, one, (hands, room))[0]
+    dealt: jax.Array = jax.lax.fori_loop(0, deck.shape[-1], one, (hands, room))[0]
     return dealt
 
 
 def opening_leader(rules: BatchRules, hands: jax.Array, hand_number: jax.Array) -> jax.Array:
     """Who leads the first trick, from the hands after the pass (:func:`hearts.game.play.first_leader`)."""
-    holds = nonempty(hands & card_bits(rules.lowest_club)[:, None, :])
+    holds = nonempty(hands & card_bits(rules.lowest_club, rules.words)[:, None, :])
     holder = jnp.argmax(holds, axis=1).astype(jnp.int32)
     left = ((hand_number + 1) % rules.players).astype(jnp.int32)
     return jnp.where(rules.first_lead <= 1, holder, left)

@@ -31,7 +31,14 @@ from hearts.game.rules import (
     Rules,
     ShootMode,
 )
-from hearts.rl._batch_cards import CARDS, DIRECTIONS, RANKS, SUITS, card_words
+from hearts.rl._batch_cards import (
+    DIRECTIONS,
+    RANKS,
+    SLOTS,
+    SUITS,
+    card_words,
+    slots_of,
+)
 from hearts.rl.tensor import score_scale
 
 _FIRST_LEADS: Final = (
@@ -69,9 +76,10 @@ class BatchRules:
     Made by :func:`make_rules`; a :class:`State` holds one copy per game (a leading batch
     axis on every array) of each table but the shared ones (:data:`SHARED`: today
     :attr:`reveals`, too big to copy per game), which every game of the batch reads.
-    ``players`` and ``cards`` (the deck's size) fix the arrays' shapes and are static;
-    everything else is data, so rules of the same table size share one compiled step.
-    Card sets are uint32 (4,) words, one per suit (:func:`to_cards`).
+    ``players``, ``cards`` (the deck's size) and ``words`` fix the arrays' shapes and are
+    static; everything else is data, so rules of the same table size share one compiled
+    step. Card sets are uint32 (4,) words, one per suit, and a fifth for the jokers in a
+    game with jokers (:func:`to_cards`).
 
     >>> import hearts
     >>> from hearts import batch
@@ -84,10 +92,15 @@ class BatchRules:
     """Seats at the table (static)."""
     cards: int = dataclasses.field(metadata={"static": True})
     """Cards in the deck, ``players * hand_size`` (static)."""
+    words: int = dataclasses.field(metadata={"static": True})
+    """Words of a card set: 4, one per suit, or 5 with the jokers' (static)."""
     deck: jax.Array
     """Card set: the cards in play."""
     card_points: jax.Array
-    """Int32 (52,): each card's points (0 outside the deck)."""
+    """Int32 (52,), (55,) with jokers: each card's points (0 outside the deck)."""
+    joker_lead: jax.Array
+    """Bool: a joker may lead only a player with no other card it may lead (a game with
+    jokers)."""
     positive_total: jax.Array
     """Int32: the points of every card worth more than 0, at least 1 (the tensor's scale)."""
     score_scale: jax.Array
@@ -117,7 +130,8 @@ class BatchRules:
     point_cards: jax.Array
     """Card set: the cards worth points, positive or negative (``Rules.point_mask``)."""
     multipliers: jax.Array
-    """Int32 (52,): the factor each card multiplies its taker's points by (1 for most)."""
+    """Int32 (52,), (55,) with jokers: the factor each card multiplies its taker's points
+    by (1 for most)."""
     multiplier_cards: jax.Array
     """Card set: the multiplier cards (``Rules.multiplier_mask``)."""
     multiplier_alone: jax.Array
@@ -226,29 +240,33 @@ SHARED: Final = frozenset(
 )
 """The tables of :class:`BatchRules` that every game of a batch shares (no batch axis)."""
 
-REVEAL_CONTEXTS: Final = 1 + SUITS
-"""The situations a play reveals by, beside the first trick and hearts: the lead, or a
-suit led (the library's rules of play read no more of a trick; jokers are refused)."""
+REVEAL_CONTEXTS: Final = 2 + SUITS
+"""The situations a play reveals by, beside the first trick and hearts: the lead, a suit
+led, or jokers alone led (the library's rules of play read no more of a trick)."""
 
-REVEAL_ROWS: Final = 2 * 2 * REVEAL_CONTEXTS * CARDS
-"""The rows of :attr:`BatchRules.reveals`: 1,040."""
+JOKERS_LED: Final = SUITS
+"""The ``led_suit`` of :func:`reveal_row` for a trick of jokers alone so far."""
+
+REVEAL_ROWS: Final = 2 * 2 * REVEAL_CONTEXTS * SLOTS
+"""The rows of :attr:`BatchRules.reveals`: 1,320."""
 
 
 def reveal_row(first: Any, broken: Any, led_suit: Any, card: Any) -> Any:
     """The row of :attr:`BatchRules.reveals` for ``card`` played in a situation.
 
-    ``led_suit`` is -1 for a lead, else the suit led (0 clubs to 3 spades); ``first`` and
-    ``broken`` are flags. The arguments may be ints or arrays of them.
+    ``led_suit`` is -1 for a lead, the suit led (0 clubs to 3 spades), or
+    :data:`JOKERS_LED` after jokers alone; ``first`` and ``broken`` are flags. The
+    arguments may be ints or arrays of them.
 
-    >>> reveal_row(False, False, -1, 0), reveal_row(True, True, 3, 51)
-    (0, 1039)
+    >>> reveal_row(False, False, -1, 0), reveal_row(True, True, 4, 54)  # 4: jokers alone led
+    (0, 1319)
     """
     situation = (first * 2 + broken) * REVEAL_CONTEXTS + led_suit + 1
-    return situation * CARDS + card
+    return situation * SLOTS + card
 
 
 def reveal_table(rules: Rules) -> np.ndarray[Any, np.dtype[np.uint32]]:
-    """Uint32 (:data:`REVEAL_ROWS`, 4): :attr:`BatchRules.reveals` of ``rules``.
+    """Uint32 (:data:`REVEAL_ROWS`, words): :attr:`BatchRules.reveals` of ``rules``.
 
     Each row is :meth:`hearts.game.play.RulesOfPlay.revealed` of its card and situation,
     so the batched engine rules out exactly the cards the scalar one does; rows of cards
@@ -261,16 +279,23 @@ def reveal_table(rules: Rules) -> np.ndarray[Any, np.dtype[np.uint32]]:
     """
     of = rules_of_play(rules)
     deck = rules.deck_mask
-    table = np.zeros((REVEAL_ROWS, SUITS), dtype=np.uint32)
+    words = _words(rules)
+    table = np.zeros((REVEAL_ROWS, words), dtype=np.uint32)
     for first in (False, True):
         for broken in (False, True):
-            for led_suit in range(-1, SUITS):
+            for led_suit in range(-1, JOKERS_LED + 1):
                 trick = () if led_suit < 0 else (_CARD_VALUES[led_suit * RANKS],)
-                for card in range(CARDS):
+                for card in range(SLOTS):
                     if deck >> card & 1:
                         shown = of.revealed(card, trick, first, broken)
-                        table[reveal_row(first, broken, led_suit, card)] = card_words(shown)
+                        row = reveal_row(first, broken, led_suit, card)
+                        table[row] = card_words(shown, words)
     return table
+
+
+def _words(rules: Rules) -> int:
+    """The words of a card set under ``rules``: a fifth for the jokers, if any."""
+    return SUITS + 1 if rules.jokers else SUITS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -278,8 +303,8 @@ class Coverage:
     """How the batched engine treats one field of :class:`~hearts.Rules` (see :data:`FIELDS`).
 
     >>> from hearts import batch
-    >>> batch.FIELDS["moon"].tables, batch.FIELDS["jokers"].refuses
-    (('moon', 'moon_mode', 'choose_mode'), 'any joker: the actions are the 52 cards')
+    >>> batch.FIELDS["moon"].tables, batch.FIELDS["claims"].refuses[:12]
+    (('moon', 'moon_mode', 'choose_mode'), 'True: claims')
     """
 
     plays: str
@@ -308,7 +333,10 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "players": Coverage(
             "3 to 7 players: the arrays' shapes", ("players", "cards", "pass_offsets", "partner")
         ),
-        "jokers": _refuse(lambda r: r.jokers != 0, "any joker: the actions are the 52 cards"),
+        "jokers": Coverage(
+            "0 to 3 jokers: a fifth word of each card set, three more actions",
+            ("cards", "words", "deck", "card_points", "joker_lead", "multipliers", "reveals"),
+        ),
         "removed": Coverage(
             "any cards removed: the deck", ("deck", "cards", "lowest_club", "reveals")
         ),
@@ -390,7 +418,11 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "play_on_ties": Coverage("both values", ("play_on_ties",)),
         "partners": Coverage("partnerships", ("partner", "partners")),
         "partners_shoot_together": Coverage("both values", ("shoot_together",)),
-        "claims": _refuse(lambda r: r.claims, "True: claims"),
+        "claims": _refuse(
+            lambda r: r.claims,
+            "True: claims (a claim ends a hand on a proof over every deal its claimer cannot "
+            "tell apart, a search that no fixed-size step holds)",
+        ),
     }
 )
 
@@ -416,10 +448,10 @@ def unsupported(rules: Rules) -> str | None:
     >>> from hearts import batch
     >>> batch.unsupported(hearts.Rules.preset("black-maria")) is None
     True
-    >>> batch.unsupported(hearts.Rules(players=3, jokers=2))
-    'hearts.batch does not play Rules.jokers (got 2); it refuses any joker: the actions are the 52 cards (hearts.batch.FIELDS says what it plays of each field).'
-    >>> batch.FIELDS["jokers"].refuses, batch.FIELDS["pass_cycle"].tables
-    ('any joker: the actions are the 52 cards', ('cycle_length', 'pass_offsets', 'pass_counts', 'pass_directions'))
+    >>> batch.unsupported(hearts.Rules(claims=True))
+    'hearts.batch does not play Rules.claims (got True); it refuses True: claims (a claim ends a hand on a proof over every deal its claimer cannot tell apart, a search that no fixed-size step holds) (hearts.batch.FIELDS says what it plays of each field).'
+    >>> batch.FIELDS["pass_cycle"].tables
+    ('cycle_length', 'pass_offsets', 'pass_counts', 'pass_directions')
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"hearts.batch needs a hearts.Rules value, got {type(rules).__name__}.")
@@ -476,7 +508,7 @@ def make_rules(rules: Rules) -> BatchRules:
     >>> batch.make_rules(hearts.Rules(claims=True))
     Traceback (most recent call last):
     ...
-    hearts.errors.RulesError: hearts.batch does not play Rules.claims (got True); it refuses True: claims (hearts.batch.FIELDS says what it plays of each field).
+    hearts.errors.RulesError: hearts.batch does not play Rules.claims (got True); it refuses True: claims (...) (hearts.batch.FIELDS says what it plays of each field).
     """
     why = unsupported(rules)
     if why is not None:
@@ -495,7 +527,9 @@ def _make_rules(rules: Rules) -> BatchRules:
     directions, _ = _padded([DIRECTIONS.index(d) for d in rules.pass_cycle], 8)
     resets, reset_count = _padded(list(rules.resets), 4)
     positive = max(sum(v for v in rules.card_points if v > 0), 1)
-    factors = np.ones(CARDS, dtype=np.int32)
+    words = _words(rules)
+    slots = slots_of(words)
+    factors = np.ones(slots, dtype=np.int32)
     for card, factor in rules.multipliers:
         factors[card] = factor
     partner = rules.partner_seats or tuple(range(players))
@@ -513,13 +547,15 @@ def _make_rules(rules: Rules) -> BatchRules:
         return jnp.asarray(value, dtype=jnp.bool_)
 
     def cards(mask: int) -> jax.Array:
-        return jnp.asarray(card_words(mask))
+        return jnp.asarray(card_words(mask, words))
 
     return BatchRules(
         players=players,
         cards=deck.bit_count(),
+        words=words,
         deck=cards(deck),
-        card_points=jnp.asarray(rules.card_points[:CARDS], dtype=jnp.int32),
+        card_points=jnp.asarray(rules.card_points[:slots], dtype=jnp.int32),
+        joker_lead=flag(rules.jokers > 0),
         positive_total=i32(positive),
         score_scale=i32(score_scale(rules)),
         penalty=cards(rules.penalty_mask),
