@@ -881,7 +881,7 @@ def test_restart_deals_a_new_game_where_one_is_over_and_leaves_the_others() -> N
             for before, new, made in zip(
                 _leaves(state), _leaves(after), _leaves(fresh), strict=True
             ):
-                if new.shape == (hb_tables.REVEAL_ROWS, 4):  # shared: one for the batch
+                if new.shape[:1] != (BATCH,):  # a shared table: one for the batch
                     np.testing.assert_array_equal(new, before)
                     continue
                 np.testing.assert_array_equal(new[~over], before[~over])
@@ -955,11 +955,13 @@ def test_restart_refuses_what_is_not_a_batch_with_a_key_per_game() -> None:
 
 
 def _new_scoring(rules: Rules) -> bool:
-    """Whether ``rules`` score a sun, a safe shot, multipliers, partnerships or chips."""
-    safety = hearts.ShootMode.SAFETY
+    """Whether ``rules`` set a field the batched engine came to play last: jokers, the
+    dealer's call, a sun, a shot played safe or chosen, multipliers, partners or chips."""
     return (
-        rules.sun is not hearts.ShootMode.OFF
-        or rules.moon is safety
+        rules.jokers > 0
+        or rules.dealer_chooses_pass
+        or rules.sun is not hearts.ShootMode.OFF
+        or rules.moon in (hearts.ShootMode.SAFETY, hearts.ShootMode.CHOOSE)
         or bool(rules.multipliers)
         or rules.partners
         or rules.chips is not None
@@ -994,7 +996,9 @@ def main(argv: list[str] | None = None) -> int:
             scoring.add(report)
         print(f"{rules!r}: {_summary(report)} ({time.perf_counter() - began:.1f}s)", flush=True)
     print(f"total: {_summary(total)}")
-    print(f"of which under a sun, a safe shot, multipliers, partners or chips: {_summary(scoring)}")
+    print(
+        f"of which under a field newly played (jokers, the dealer's call, a sun, a safe or chosen shot, multipliers, partners, chips): {_summary(scoring)}"
+    )
     for example in total.examples:
         print("  ", example)
     return 1 if total.disagreements else 0

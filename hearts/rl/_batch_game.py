@@ -35,7 +35,6 @@ from hearts.rl._batch_cards import (
     SHIFTS,
     SHOOT_ADD,
     SHOOT_SUBTRACT,
-    at_index,
     card_bits,
     card_count,
     lowest_card,
@@ -502,11 +501,10 @@ def _step(state: State, actions: jax.Array) -> State:
     # The dealer's call: the pass of the hand, or a hold hand whose play starts at once.
     calling = active & (state.phase == PHASE_CHOOSE)
     call = jnp.clip(card, 0, rules.call_counts.shape[-1] - 1)
-    call_count = at_index(rules.call_counts, call)
+    call_count = rules.call_counts[call]
     pass_count = jnp.where(calling, call_count, state.pass_count)
-    pass_offset = jnp.where(calling, at_index(rules.call_offsets, call), state.pass_offset)
-    called = at_index(rules.call_directions, call)
-    pass_direction = jnp.where(calling, called, state.pass_direction)
+    pass_offset = jnp.where(calling, rules.call_offsets[call], state.pass_offset)
+    pass_direction = jnp.where(calling, rules.call_directions[call], state.pass_direction)
     holds = call_count == 0
     phase = jnp.where(calling, jnp.where(holds, PHASE_PLAY, PHASE_PASS), phase)
     next_seat = jnp.where(calling, jnp.where(holds, state.leader, 0), next_seat)

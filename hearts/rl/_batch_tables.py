@@ -174,12 +174,13 @@ class BatchRules:
     """Card set: cards that may not be passed."""
     dealer_chooses: jax.Array
     """Bool: ``Rules.dealer_chooses_pass``: each hand starts with the dealer's call."""
-    call_offsets: jax.Array
-    """Int32 (32,): per call the dealer may make, how many seats left the cards go."""
-    call_counts: jax.Array
-    """Int32 (32,): per call, the cards each seat passes (0: a hold hand)."""
-    call_directions: jax.Array
-    """Int32 (32,): per call, the :class:`~hearts.PassDirection`'s index."""
+    call_offsets: jax.Array = dataclasses.field(metadata={"shared": True})
+    """Int32 (32,), shared by the batch: per call the dealer may make, how many seats left
+    the cards go."""
+    call_counts: jax.Array = dataclasses.field(metadata={"shared": True})
+    """Int32 (32,), shared: per call, the cards each seat passes (0: a hold hand)."""
+    call_directions: jax.Array = dataclasses.field(metadata={"shared": True})
+    """Int32 (32,), shared: per call, the :class:`~hearts.PassDirection`'s index."""
     call_actions: jax.Array
     """Card set: the actions of the calls, 0 to one less than their number (the calls of
     :func:`hearts.env.pass_calls`, in order); none without the dealer's choice."""
@@ -218,10 +219,10 @@ class BatchRules:
     play_on_ties: jax.Array
     """Bool: ``Rules.play_on_ties``."""
     reveals: jax.Array = dataclasses.field(metadata={"shared": True})
-    """Card sets (1,040, 4), shared by the batch (no batch axis): the cards whose holding
+    """Card sets (1,320, words), shared by the batch (no batch axis): the cards whose holding
     playing a card shows its player does not hold, row :func:`reveal_row` of the card
-    and the situation (the hand's first trick or not, hearts broken or not, the lead or
-    the suit led), as :meth:`hearts.game.play.RulesOfPlay.revealed` says."""
+    and the situation (the hand's first trick or not, hearts broken or not, the lead, the
+    suit led or jokers alone led), as :meth:`hearts.game.play.RulesOfPlay.revealed` says."""
 
     @property
     def hand_size(self) -> int:

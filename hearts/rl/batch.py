@@ -74,7 +74,7 @@ there, never played as if absent).
 have shown it does not hold, from a table derived from the game kernel
 (:meth:`hearts.game.play.RulesOfPlay.revealed`, :func:`reveal_table`), so
 :func:`observe` gives every field of :func:`hearts.tensor.encode`, ``ruled_out`` and
-``voids`` included. That table (16,640 bytes) is shared by the games of a batch
+``voids`` included. That table (21,120 bytes) is shared by the games of a batch
 (:data:`SHARED`): a batch's games have the same rules, and batches are joined by stacking
 them (:func:`jax.numpy.stack`, then :func:`jax.vmap`), never along the games' axis.
 
@@ -183,10 +183,10 @@ SHOOT_SUBTRACT: Final = _SHOOT_SUBTRACT
 PHASE_OVER: Final = _PHASE_OVER
 """:attr:`State.phase` once the game is over (``Phase.OVER``'s index)."""
 REVEAL_ROWS: Final = _REVEAL_ROWS
-"""The rows of :attr:`BatchRules.reveals`, one per card and situation: 1,040."""
+"""The rows of :attr:`BatchRules.reveals`, one per card and situation: 1,320."""
 SHARED: Final = _SHARED
 """The tables of :class:`BatchRules` that the games of a batch share, with no batch axis:
-``{'reveals'}``. Games are joined side by side only under the same rules (batches
+what a play reveals and the dealer's calls. Games are joined side by side only under the same rules (batches
 stacked with :func:`jax.numpy.stack` and :func:`jax.vmap` keep one each)."""
 FIELDS: Final = _FIELDS
 """How the batched engine treats each field of :class:`~hearts.Rules` (a :class:`Coverage`
