@@ -35,6 +35,7 @@ from hearts.rl._batch_cards import (
     SHIFTS,
     SHOOT_ADD,
     SHOOT_SUBTRACT,
+    SUITS,
     card_bits,
     card_count,
     lowest_card,
@@ -248,7 +249,7 @@ def _playable(state: State) -> jax.Array:
     rules = state.rules
     hand = seat_rows(state.hands, state.current_player)
     lead = state.trick_size == 0
-    led_card, opens = _led(state.trick)  # opens: a lead, or jokers alone so far
+    led_card, opens = _led(state.trick, rules.words)  # opens: a lead, or jokers alone so far
     first = state.first
     led_suit = jnp.maximum(led_card, 0) // RANKS
     follow = jnp.where(jnp.arange(rules.words) == led_suit[:, None], hand, jnp.uint32(0))
@@ -263,8 +264,8 @@ def _playable(state: State) -> jax.Array:
     lowest = card_bits(rules.lowest_club, rules.words)
     cards = _narrowed(cards, cards & lowest, opening & (rules.first_lead == 0))
     cards = _narrowed(cards, cards & sized(CLUB_WORDS, hand), opening & (rules.first_lead == 1))
-    # A joker leads only when nothing else may (after jokers alone too).
-    cards = _narrowed(cards, cards & sized(NO_JOKERS, hand), opens & rules.joker_lead)
+    if rules.words > SUITS:  # a joker leads only when nothing else may (after jokers too)
+        cards = _narrowed(cards, cards & sized(NO_JOKERS, hand), opens & rules.joker_lead)
     # No heart on the first lead (left of dealer, no heart).
     no_hearts = sized(NO_HEARTS, hand)
     cards = _narrowed(cards, cards & no_hearts, first & opens & (rules.first_lead == 3))
@@ -288,11 +289,14 @@ def _playable(state: State) -> jax.Array:
     return _narrowed(cards, cards & sized(NO_QUEEN, hand), rules.queen_after_hearts & ~state.broken)
 
 
-def _led(trick: jax.Array) -> tuple[jax.Array, jax.Array]:
+def _led(trick: jax.Array, words: int) -> tuple[jax.Array, jax.Array]:
     """The card that sets each trick's suit, and whether none has yet (both (B,)).
 
-    The first card that is not a joker (-1 if none: :func:`hearts.game.play.led_card`).
+    The first card that is not a joker (-1 if none: :func:`hearts.game.play.led_card`);
+    without jokers (``words`` 4), the first card.
     """
+    if words == SUITS:
+        return trick[:, 0], trick[:, 0] < 0
     is_card = (trick >= 0) & (trick < CARDS)
     first = jnp.argmax(is_card, axis=1)
     led = jnp.take_along_axis(trick, first[:, None], axis=1)[:, 0]
@@ -310,8 +314,9 @@ def _legal(state: State) -> jax.Array:
     choices = card_bits(jnp.asarray(SHOOT_ADD), words) | card_bits(
         jnp.asarray(SHOOT_SUBTRACT), words
     )
-    cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
-    cards = jnp.where((state.phase == PHASE_CHOOSE)[:, None], state.rules.call_actions, cards)
+    if state.rules.choices:  # the shooter's or the dealer's, in their phases
+        cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
+        cards = jnp.where((state.phase == PHASE_CHOOSE)[:, None], state.rules.call_actions, cards)
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))
 
 
@@ -466,7 +471,7 @@ def _step(state: State, actions: jax.Array) -> State:
     hands = jnp.where(exchange[:, None, None], exchanged, state.hands & ~put)
     lead = state.trick_size == 0
     # What the play shows its player does not hold, as the rules of play reveal it.
-    led_card, opens = _led(state.trick)
+    led_card, opens = _led(state.trick, rules.words)
     led_suit = jnp.where(lead, -1, jnp.where(opens, JOKERS_LED, led_card // RANKS))
     shown = rules.reveals[reveal_row(state.first, state.broken, led_suit, card)]
     ruled_out = state.ruled_out | jnp.where(playing_seat, shown[:, None, :], 0)
@@ -479,7 +484,7 @@ def _step(state: State, actions: jax.Array) -> State:
     leading = this_trick & (playing & lead)[:, None]
     size = state.trick_size + playing
     complete = playing & (size == players)
-    led = _led(trick)[0][:, None] // RANKS  # a joker never wins: it is of no suit
+    led = _led(trick, rules.words)[0][:, None] // RANKS  # a joker, of no suit, never wins
     ranked = jnp.where((trick < CARDS) & (trick // RANKS == led), trick, -1)
     winner = ((state.leader + jnp.argmax(ranked, axis=1)) % players).astype(jnp.int32)
     trick_cards = jnp.sum(card_bits(trick, rules.words), axis=1, dtype=jnp.uint32)  # no card: none
@@ -488,7 +493,7 @@ def _step(state: State, actions: jax.Array) -> State:
     tricks_done = state.tricks_done + complete
     hand_done = complete & (tricks_done == hand_size)
     # The shooter's choice, when the rules give one: the hand is scored once it is made.
-    shooting = active & (state.phase == PHASE_SHOOT)
+    shooting = active & (state.phase == PHASE_SHOOT) & rules.choices
     subtract = shooting & (card == SHOOT_SUBTRACT)
 
     next_seat = jnp.where(
@@ -498,16 +503,22 @@ def _step(state: State, actions: jax.Array) -> State:
     ).astype(jnp.int32)
     phase = jnp.where(exchange, PHASE_PLAY, state.phase)
 
-    # The dealer's call: the pass of the hand, or a hold hand whose play starts at once.
-    calling = active & (state.phase == PHASE_CHOOSE)
-    call = jnp.clip(card, 0, rules.call_counts.shape[-1] - 1)
-    call_count = rules.call_counts[call]
-    pass_count = jnp.where(calling, call_count, state.pass_count)
-    pass_offset = jnp.where(calling, rules.call_offsets[call], state.pass_offset)
-    pass_direction = jnp.where(calling, rules.call_directions[call], state.pass_direction)
-    holds = call_count == 0
-    phase = jnp.where(calling, jnp.where(holds, PHASE_PLAY, PHASE_PASS), phase)
-    next_seat = jnp.where(calling, jnp.where(holds, state.leader, 0), next_seat)
+    pass_count, pass_offset, pass_direction = (
+        state.pass_count,
+        state.pass_offset,
+        state.pass_direction,
+    )
+    if rules.choices:
+        # The dealer's call: the pass of the hand, or a hold hand whose play starts at once.
+        calling = active & (state.phase == PHASE_CHOOSE)
+        call = jnp.clip(card, 0, rules.call_counts.shape[-1] - 1)
+        call_count = rules.call_counts[call]
+        pass_count = jnp.where(calling, call_count, pass_count)
+        pass_offset = jnp.where(calling, rules.call_offsets[call], pass_offset)
+        pass_direction = jnp.where(calling, rules.call_directions[call], pass_direction)
+        holds = call_count == 0
+        phase = jnp.where(calling, jnp.where(holds, PHASE_PLAY, PHASE_PASS), phase)
+        next_seat = jnp.where(calling, jnp.where(holds, state.leader, 0), next_seat)
     after = dataclasses.replace(
         state,
         hands=hands,
@@ -533,20 +544,22 @@ def _step(state: State, actions: jax.Array) -> State:
         tricks_done=tricks_done.astype(jnp.int32),
         rewards=jnp.zeros_like(state.rewards),
     )
-    asked, chooser = jax.lax.cond(
-        jnp.any(hand_done) & jnp.any(rules.choose_mode),
-        choice_asked,
-        lambda s: (jnp.zeros_like(s.first), s.current_player),
-        after,
-    )
-    choosing = hand_done & asked
-    hand_over = hand_done & ~choosing | shooting
-    after = dataclasses.replace(
-        after,
-        phase=jnp.where(choosing, PHASE_SHOOT, after.phase).astype(jnp.int32),
-        current_player=jnp.where(choosing, chooser, after.current_player).astype(jnp.int32),
-        hand_over=hand_over,
-    )
+    hand_over = hand_done
+    if rules.choices:
+        asked, chooser = jax.lax.cond(
+            jnp.any(hand_done) & jnp.any(rules.choose_mode),
+            choice_asked,
+            lambda s: (jnp.zeros_like(s.first), s.current_player),
+            after,
+        )
+        choosing = hand_done & asked
+        hand_over = hand_done & ~choosing | shooting
+        after = dataclasses.replace(
+            after,
+            phase=jnp.where(choosing, PHASE_SHOOT, after.phase).astype(jnp.int32),
+            current_player=jnp.where(choosing, chooser, after.current_player).astype(jnp.int32),
+        )
+    after = dataclasses.replace(after, hand_over=hand_over)
     ended: State = jax.lax.cond(
         jnp.any(hand_over), _end_hands, lambda s, *_: s, after, hand_over, subtract
     )

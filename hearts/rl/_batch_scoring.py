@@ -49,7 +49,7 @@ def _multiplied(state: State, counted: jax.Array, alone: bool) -> jax.Array:
     taken = state.taken
 
     def multiplied() -> jax.Array:
-        factors = jnp.where(to_cards(taken), rules.multipliers[:, None, :], 1)
+        factors = jnp.where(to_cards(taken), rules.multipliers, 1)  # shared: (52,)
         value = counted * jnp.prod(factors, axis=2, dtype=jnp.int32)
         if alone:
             lone = nonempty(taken & rules.multiplier_cards[:, None, :]) & ~nonempty(

@@ -77,8 +77,8 @@ class BatchRules:
     axis on every array) of each table but the shared ones (:data:`SHARED`: today
     :attr:`reveals`, too big to copy per game), which every game of the batch reads.
     ``players``, ``cards`` (the deck's size) and ``words`` fix the arrays' shapes and are
-    static; everything else is data, so rules of the same table size share one compiled
-    step. Card sets are uint32 (4,) words, one per suit, and a fifth for the jokers in a
+    static, as is ``choices``; everything else is data, so rules of the same table size
+    share one compiled step (and those with choices, another). Card sets are uint32 (4,) words, one per suit, and a fifth for the jokers in a
     game with jokers (:func:`to_cards`).
 
     >>> import hearts
@@ -94,6 +94,9 @@ class BatchRules:
     """Cards in the deck, ``players * hand_size`` (static)."""
     words: int = dataclasses.field(metadata={"static": True})
     """Words of a card set: 4, one per suit, or 5 with the jokers' (static)."""
+    choices: bool = dataclasses.field(metadata={"static": True})
+    """Whether a game asks for a choice besides its cards, the dealer's call or the
+    shooter's (static: a step without them compiles without their code)."""
     deck: jax.Array
     """Card set: the cards in play."""
     card_points: jax.Array
@@ -129,9 +132,9 @@ class BatchRules:
     """Int32: the sun's value (``Rules.sun_points``)."""
     point_cards: jax.Array
     """Card set: the cards worth points, positive or negative (``Rules.point_mask``)."""
-    multipliers: jax.Array
-    """Int32 (52,), (55,) with jokers: the factor each card multiplies its taker's points
-    by (1 for most)."""
+    multipliers: jax.Array = dataclasses.field(metadata={"shared": True})
+    """Int32 (52,), (55,) with jokers, shared by the batch: the factor each card multiplies
+    its taker's points by (1 for most)."""
     multiplier_cards: jax.Array
     """Card set: the multiplier cards (``Rules.multiplier_mask``)."""
     multiplier_alone: jax.Array
@@ -305,7 +308,7 @@ class Coverage:
 
     >>> from hearts import batch
     >>> batch.FIELDS["moon"].tables, batch.FIELDS["claims"].refuses[:12]
-    (('moon', 'moon_mode', 'choose_mode'), 'True: claims')
+    (('moon', 'moon_mode', 'choose_mode', 'choices'), 'True: claims')
     """
 
     plays: str
@@ -349,7 +352,14 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "unpassable": Coverage("any cards that may not be passed", ("unpassable",)),
         "dealer_chooses_pass": Coverage(
             "both values: the dealer's call is an action",
-            ("dealer_chooses", "call_offsets", "call_counts", "call_directions", "call_actions"),
+            (
+                "dealer_chooses",
+                "choices",
+                "call_offsets",
+                "call_counts",
+                "call_directions",
+                "call_actions",
+            ),
         ),
         "first_lead": Coverage("every first lead", ("first_lead", "reveals")),
         "first_trick": Coverage(
@@ -398,7 +408,7 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "multiplier_alone": Coverage("any value", ("multiplier_alone",)),
         "moon": Coverage(
             "every mode: off, added, subtracted, played safe, or the shooter's choice",
-            ("moon", "moon_mode", "choose_mode"),
+            ("moon", "moon_mode", "choose_mode", "choices"),
         ),
         "moon_value": Coverage("any value", ("moon_points", "sun_points")),
         "moon_needs_bonus_cards": Coverage("both values", ("moon",)),
@@ -406,7 +416,7 @@ FIELDS: Final[Mapping[str, Coverage]] = MappingProxyType(
         "bonus_counts_on_shoot": Coverage("both values", ("shoot_counted",)),
         "sun": Coverage(
             "every mode: off, added, subtracted, played safe, or the shooter's choice",
-            ("sun_mode", "choose_mode"),
+            ("sun_mode", "choose_mode", "choices"),
         ),
         "sun_value": Coverage("any value", ("sun_points",)),
         "chips": Coverage("chip scoring, any number", ("chips", "chip_count", "score_scale")),
@@ -554,6 +564,7 @@ def _make_rules(rules: Rules) -> BatchRules:
         players=players,
         cards=deck.bit_count(),
         words=words,
+        choices=rules.dealer_chooses_pass or ShootMode.CHOOSE in (rules.moon, rules.sun),
         deck=cards(deck),
         card_points=jnp.asarray(rules.card_points[:slots], dtype=jnp.int32),
         joker_lead=flag(rules.jokers > 0),

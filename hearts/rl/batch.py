@@ -18,7 +18,8 @@ Conventions:
   of a batch ``(B, P, 4)``. :func:`to_cards` unpacks sets into 52 booleans,
   :func:`from_cards` packs them.
 * **Actions** are the cards 0 to 51 (``suit * 13 + rank - 2``, clubs, diamonds, hearts,
-  spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it. An
+  spades), :data:`NUM_ACTIONS` of them: to play the card, or in the pass to pick it; in a
+  game with jokers, 55, the jokers 52 to 54 (as :class:`hearts.Card` numbers them). An
   action outside :func:`legal_action_mask` is replaced by the lowest legal card (so random
   actions are safe); :func:`effective_actions` says which card an action plays.
 * **The dealer's call** (``Rules.dealer_chooses_pass``): each hand starts in
@@ -53,9 +54,10 @@ Conventions:
   compiled :func:`step`.
 
 What it plays (:data:`FIELDS` states it for each field of :class:`~hearts.Rules`, and
-:func:`unsupported` decides by it): 3 to 7 players with any removed cards; any pass cycle
+:func:`unsupported` decides by it): 3 to 7 players with any removed cards and jokers (a
+fifth word of each card set holds them); any pass cycle
 and pass count, ``unpassable`` cards; every first lead, every first-trick rule and
-fallback, ``must_break_hearts``, ``queen_breaks_hearts`` (and
+fallback, the jokers' lead, ``must_break_hearts``, ``queen_breaks_hearts`` (and
 ``queen_breaks_only_when_led``), ``can_lead_hearts_instead_of_queen``,
 ``queen_after_hearts``, ``forced_discard``; any point table (bonus cards such as
 Omnibus J♦), ``penalty_cards``, ``no_trick_bonus``, ``no_heart_bonus``, multiplier cards
@@ -65,7 +67,8 @@ chosen by the shooter (with ``moon_choice_needs_score``), ``moon_value``, ``sun_
 together or not; chip scoring, its pool carried from hand to hand; a target (or one to
 exceed), a number of hands, ``resets`` and ``reset_amount``, ``score_floor`` and
 ``play_on_ties``; the dealer's choice of pass. It refuses, with a
-:class:`~hearts.RulesError` naming the field: jokers and claims; rules of play added with
+:class:`~hearts.RulesError` naming the field: claims, and multiplier cards whose product
+could take a hand's points past int32; rules of play added with
 :func:`hearts.game.play.add_rule`; and any field that :data:`FIELDS` does not state,
 whatever its value (a field new to :class:`~hearts.Rules` is refused until it is stated
 there, never played as if absent).
@@ -165,7 +168,8 @@ __all__ = [
 # _batch_game, _batch_observe) hold the code; the public constants are documented here,
 # where the API reference reads them.
 NUM_ACTIONS: Final = _NUM_ACTIONS
-"""The actions: one per card of the 52-card deck (no jokers)."""
+"""The actions of a game without jokers: one per card of the 52-card deck (a game with
+jokers has 55, the jokers last: :func:`legal_action_mask` has as many columns)."""
 PHASE_CHOOSE: Final = _PHASE_CHOOSE
 """:attr:`State.phase` while the dealer calls the pass of the hand (``Phase.CHOOSE``'s
 index), under ``Rules.dealer_chooses_pass``."""
