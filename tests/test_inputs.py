@@ -681,7 +681,7 @@ def test_the_batched_engine_refuses_what_is_not_a_batch_of_games() -> None:
     from hearts.rl import batch
 
     state = batch.init(jax.random.split(jax.random.key(0), 2), Rules())
-    actions = "an integer array of shape (2,), one card number (0 to 51) per game"
+    actions = "an integer array of shape (2,), one action (0 to 51) per game"
     seat = "a seat, an int from 0 to 3, or an integer array of shape (2,), one seat per game"
     cases: list[tuple[Call, type[Exception], str]] = [
         (
@@ -800,13 +800,13 @@ def test_the_batched_engine_refuses_what_is_not_a_batch_of_games() -> None:
             lambda: batch.to_cards("x"),
             TypeError,
             "to_cards needs sets as a JAX or NumPy array of uint32 card sets (one word per "
-            "suit), its last axis of 4, got 'x'.",
+            "suit), its last axis of 4 (or 5, with the jokers), got 'x'.",
         ),
         (
             lambda: batch.from_cards(jnp.zeros(5, dtype=bool)),
             HeartsError,
-            "from_cards needs cards as an array of flags (one per card), its last axis of 52, "
-            "got an array of shape (5,) and dtype bool.",
+            "from_cards needs cards as an array of flags (one per card), its last axis of 52 (or "
+            "55, with the jokers), got an array of shape (5,) and dtype bool.",
         ),
     ]
     for call, kind, message in cases:

@@ -262,7 +262,8 @@ def reveal_row(first: Any, broken: Any, led_suit: Any, card: Any) -> Any:
     :data:`JOKERS_LED` after jokers alone; ``first`` and ``broken`` are flags. The
     arguments may be ints or arrays of them.
 
-    >>> reveal_row(False, False, -1, 0), reveal_row(True, True, 4, 54)  # 4: jokers alone led
+    >>> from hearts import batch
+    >>> batch.reveal_row(False, False, -1, 0), batch.reveal_row(True, True, 4, 54)  # 4: jokers
     (0, 1319)
     """
     situation = (first * 2 + broken) * REVEAL_CONTEXTS + led_suit + 1
@@ -277,8 +278,9 @@ def reveal_table(rules: Rules) -> np.ndarray[Any, np.dtype[np.uint32]]:
     outside the deck are empty.
 
     >>> import hearts
-    >>> table = reveal_table(hearts.Rules())
-    >>> table[reveal_row(False, True, 0, hearts.Card("QS"))].tolist()  # off suit: no club
+    >>> from hearts import batch
+    >>> table = batch.reveal_table(hearts.Rules())
+    >>> table[batch.reveal_row(False, True, 0, hearts.Card("QS"))].tolist()  # off suit: no club
     [8191, 0, 0, 0]
     """
     of = rules_of_play(rules)
