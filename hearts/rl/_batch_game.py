@@ -310,11 +310,10 @@ def _legal(state: State) -> jax.Array:
     picked = seat_rows(state.passed, state.current_player)
     passing = hand & ~picked & ~state.rules.unpassable
     cards = jnp.where((state.phase == PHASE_PASS)[:, None], passing, _playable(state))
-    words = state.rules.words
-    choices = card_bits(jnp.asarray(SHOOT_ADD), words) | card_bits(
-        jnp.asarray(SHOOT_SUBTRACT), words
-    )
     if state.rules.choices:  # the shooter's or the dealer's, in their phases
+        words = state.rules.words
+        add, subtract = jnp.asarray(SHOOT_ADD), jnp.asarray(SHOOT_SUBTRACT)
+        choices = card_bits(add, words) | card_bits(subtract, words)
         cards = jnp.where((state.phase == PHASE_SHOOT)[:, None], choices, cards)
         cards = jnp.where((state.phase == PHASE_CHOOSE)[:, None], state.rules.call_actions, cards)
     return jnp.where((state.phase != PHASE_OVER)[:, None], cards, jnp.uint32(0))

@@ -81,7 +81,7 @@ def _adjusted(state: State, totals: jax.Array) -> jax.Array:
 def game_end(state: State, totals: jax.Array, played: jax.Array) -> tuple[jax.Array, jax.Array]:
     """Bool (B,) whether a game ends with ``totals`` after ``played`` hands, and (B, P) its winners.
 
-    :func:`hearts.game.scoring.gamegame_end`: points end at the target or after the hands,
+    :func:`hearts.game.scoring.game_winners`: points end at the target or after the hands,
     the lowest total wins; chips end when a seat holds every chip or none, the most win;
     with ``play_on_ties`` a tie between seats (or partnerships) plays on.
     """
@@ -100,7 +100,7 @@ def game_end(state: State, totals: jax.Array, played: jax.Array) -> tuple[jax.Ar
 
 
 class Shot(NamedTuple):
-    """Who shot the moon or the sun in each game, and how it scores (:func:`_shot`)."""
+    """Who shot the moon or the sun in each game, and how it scores (:func:`shot_of`)."""
 
     made: jax.Array
     """Bool (B,): a shot was made."""
