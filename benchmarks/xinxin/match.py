@@ -1,0 +1,390 @@
+"""Duplicate matches against xinxin: points per hand with 95% intervals, CPU time per decision.
+
+Two xinxins (seats 0 and 2) play two of the opponent (seats 1 and 3) on each deal, then the
+deal is played again with the seats turned by one, so each side holds every hand once.
+The hands are single hands of the standard rules (``hearts.Rules()``), the pass direction
+going left, right, across, hold with the deal's number, the scores 0. A deal's result is
+xinxin's mean points per hand less the opponent's (the moon counted as the rules score
+it; lower is better, so a positive difference favours the opponent); the interval is 1.96
+standard errors over deals. ``--check N`` plays N whole games with xinxin at every seat
+instead and reports how many of its moves the engine accepted.
+
+    python benchmarks/xinxin/match.py --xinxin ~/src/hearts --opponent search --deals 500
+    python benchmarks/xinxin/match.py --xinxin ~/src/hearts --check 200 --setting tiny
+
+Opponents: ``rule`` (RuleBot), ``search`` (SearchBot(), 20 deals per move), ``search-time``
+and ``ismcts`` (SearchBot and ISMCTSBot given xinxin's mean CPU time per play decision as
+their budget: ``--milliseconds``, else measured on the first deals), ``ppo`` (the policy
+that examples/train_batch.py trains, its weights read from ``--policy``, which
+``--train-policy`` writes), ``strong`` (``SearchBot(milliseconds=..., endgame=3)``).
+Settings: ``cheap`` (1,000 simulations over 20 worlds), ``default`` (10,000 over 30, the
+playout's epsilon 0.1: xinxin's main.cpp player 0), ``tiny`` (100 over 5, for checks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+import compile_bridge  # noqa: E402
+import xinxin  # noqa: E402
+
+import hearts  # noqa: E402
+
+SETTINGS = {
+    # simulations, worlds, the playout's epsilon (-1: xinxin's default, as main.cpp leaves it)
+    "cheap": (1_000, 20, -1.0),
+    "default": (10_000, 30, 0.1),
+    "tiny": (100, 5, -1.0),
+}
+
+
+@dataclass
+class Timed:
+    """A bot whose decisions' CPU time is added up (``seconds``, ``decisions``)."""
+
+    bot: Any
+    seconds: float = 0.0
+    decisions: int = 0
+    play_seconds: float = 0.0
+    plays: int = 0
+
+    @property
+    def name(self) -> str:
+        return str(self.bot.name)
+
+    def choose(self, view: hearts.PlayerView, rng: random.Random) -> hearts.Move:
+        start = time.process_time()
+        move = self.bot.choose(view, rng)
+        spent = time.process_time() - start
+        self.seconds += spent
+        self.decisions += 1
+        if view.phase is hearts.Phase.PLAY:
+            self.play_seconds += spent
+            self.plays += 1
+        return move  # type: ignore[no-any-return]
+
+
+def policy_bot(path: Path) -> Any:
+    """The training example's PolicyBot with the weights saved at ``path``."""
+    import numpy as np
+
+    sys.path.insert(0, str(HERE.parent.parent / "examples"))
+    import train_batch
+
+    with np.load(path) as saved:
+        return train_batch.PolicyBot({name: saved[name] for name in saved.files})
+
+
+def opponent(name: str, milliseconds: float, policy: Path | None) -> Any:
+    """The opponent bot called ``name``, at ``milliseconds`` per decision where it takes one."""
+    factories: dict[str, Callable[[], Any]] = {
+        "rule": hearts.RuleBot,
+        "search": hearts.SearchBot,
+        "search-time": lambda: hearts.SearchBot(milliseconds=milliseconds, name="search-time"),
+        "ismcts": lambda: hearts.ISMCTSBot(milliseconds=milliseconds),
+        "strong": lambda: hearts.SearchBot(milliseconds=milliseconds, endgame=3, name="strong"),
+        "ppo": lambda: policy_bot(policy) if policy else _no_policy(),
+    }
+    return factories[name]()
+
+
+def _no_policy() -> Any:
+    raise SystemExit("--opponent ppo needs --policy PATH (write one with --train-policy PATH).")
+
+
+_PLAYERS: dict[tuple[str, str], xinxin.Xinxin] = {}
+
+
+def xinxin_player(library: str, setting: str) -> xinxin.Xinxin:
+    """One bridge per process and setting (the library loaded once)."""
+    key = (library, setting)
+    if key not in _PLAYERS:
+        simulations, worlds, epsilon = SETTINGS[setting]
+        _PLAYERS[key] = xinxin.Xinxin(xinxin.load(library), simulations, worlds, epsilon=epsilon)
+    return _PLAYERS[key]
+
+
+def play_hand(state: hearts.State, bots: Sequence[Any], rng: random.Random) -> tuple[int, ...]:
+    """Play the dealt hand ``state`` to its end; the score change of each seat."""
+    while state.phase in (hearts.Phase.PASS, hearts.Phase.PLAY):
+        for seat in state.to_move:
+            state = hearts.apply(state, bots[seat].choose(hearts.view(state, seat), rng))
+            if state.phase is not hearts.Phase.PASS:
+                break
+    return tuple(state.results[-1].changes)
+
+
+@dataclass(frozen=True)
+class Job:
+    library: str
+    setting: str
+    opponent: str
+    milliseconds: float
+    policy: str | None
+    seed: int
+    deals: tuple[int, ...]
+
+
+def run_deals(job: Job) -> dict[str, Any]:
+    """Play each deal twice, the seats turned; xinxin's and the opponent's results."""
+    player = xinxin_player(job.library, job.setting)
+    ours = Timed(xinxin.XinxinBot(player))
+    theirs = Timed(
+        opponent(job.opponent, job.milliseconds, Path(job.policy) if job.policy else None)
+    )
+    differences = []
+    points = [0.0, 0.0]
+    for deal in job.deals:
+        state = hearts.start_hand(hand_number=deal % 4, seed=job.seed + deal)
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+        side_points = [0.0, 0.0]
+        for turn in range(2):
+            bots = [ours, theirs, ours, theirs] if turn == 0 else [theirs, ours, theirs, ours]
+            rng = random.Random(f"{job.seed}:{deal}:{turn}")
+            changes = play_hand(state, bots, rng)
+            for seat, change in enumerate(changes):
+                side_points[(seat + turn) % 2] += change
+        # Each side held all four hands once: its points per hand are its total over 4.
+        differences.append((side_points[0] - side_points[1]) / 4)
+        points[0] += side_points[0] / 4
+        points[1] += side_points[1] / 4
+    return {
+        "differences": differences,
+        "points": points,
+        "xinxin": [
+            ours.seconds,
+            ours.decisions,
+            ours.bot.disagreements,
+            ours.play_seconds,
+            ours.plays,
+        ],
+        "opponent": [theirs.seconds, theirs.decisions, 0, theirs.play_seconds, theirs.plays],
+    }
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% interval (1.96 standard errors)."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else math.inf
+    half = 1.96 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def measure_xinxin(library: str, setting: str, seed: int, deals: int) -> float:
+    """xinxin's mean CPU milliseconds per play decision, over ``deals`` deals against RuleBots."""
+    player = Timed(xinxin.XinxinBot(xinxin_player(library, setting)))
+    passes = hearts.RuleBot()
+    for deal in range(deals):
+        state = hearts.start_hand(hand_number=3, seed=seed + 10_000 + deal)  # a hold hand
+        state = hearts.apply(state, hearts.legal_moves(state)[0])
+        play_hand(state, [player, passes, passes, passes], random.Random(deal))
+    return 1000 * player.seconds / player.decisions
+
+
+def check_games(library: str, setting: str, games: int, seed: int) -> int:
+    """Whole games with xinxin at every seat: every move goes through hearts.apply."""
+    bot = Timed(xinxin.XinxinBot(xinxin_player(library, setting)))
+    hands = 0
+    for game in range(games):
+        result = hearts.play_game(hearts.Rules(), [bot] * 4, seed + game, bot_seed=game)
+        hands += result.hands
+    print(
+        f"{games} games, {hands} hands, {bot.decisions} xinxin decisions, all accepted by "
+        f"hearts.apply; xinxin's legal plays differed from hearts' at {bot.bot.disagreements} "
+        f"positions; {1000 * bot.seconds / bot.decisions:.2f} ms CPU per decision"
+    )
+    return 0
+
+
+def train_policy(path: Path, seed: int) -> None:
+    """Train the example's policy (a few minutes on a CPU) and save its weights at ``path``."""
+    import numpy as np
+
+    sys.path.insert(0, str(HERE.parent.parent / "examples"))
+    import train_batch
+
+    params, run = train_batch.train(train_batch.Config(), seed)
+    np.savez(path, **{name: np.asarray(value) for name, value in params.items()})
+    print(f"saved the policy to {path}: {json.dumps(run.get('final', {}))}")
+
+
+def summary(
+    parts: list[dict[str, Any]],
+    options: argparse.Namespace,
+    milliseconds: float | None,
+    wall: float,
+) -> dict[str, Any]:
+    """The match so far: points per hand, the difference and its interval, CPU times."""
+    differences = [d for part in parts for d in part["differences"]]
+    deals = len(differences)
+    ours = [sum(part["xinxin"][i] for part in parts) for i in range(5)]
+    theirs = [sum(part["opponent"][i] for part in parts) for i in range(5)]
+    return {
+        "date": time.strftime("%Y-%m-%d"),
+        "setting": options.setting,
+        "opponent": options.opponent,
+        "milliseconds": milliseconds,
+        "seed": options.seed,
+        "deals": deals,
+        "hands": 2 * deals,
+        "xinxin_points": sum(p["points"][0] for p in parts) / deals,
+        "opponent_points": sum(p["points"][1] for p in parts) / deals,
+        "difference": list(interval(differences)),
+        "xinxin_ms": 1000 * ours[0] / max(1, ours[1]),
+        "opponent_ms": 1000 * theirs[0] / max(1, theirs[1]),
+        "xinxin_play_ms": 1000 * ours[3] / max(1, ours[4]),
+        "opponent_play_ms": 1000 * theirs[3] / max(1, theirs[4]),
+        "disagreements": ours[2],
+        "wall_seconds": wall,
+        "compiled": hearts.compiled,
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    """One line of a match's result."""
+    name = result["opponent"]
+    mean, low, high = result["difference"]
+    return (
+        f"{name} vs xinxin ({result['setting']}): {result['deals']} deals, "
+        f"{result['hands']} hands; points per hand xinxin {result['xinxin_points']:.2f}, "
+        f"{name} {result['opponent_points']:.2f}; xinxin - {name} = {mean:+.2f} "
+        f"({low:+.2f} to {high:+.2f}); CPU per decision xinxin {result['xinxin_ms']:.1f} ms, "
+        f"{name} {result['opponent_ms']:.1f} ms (per play {result['xinxin_play_ms']:.1f}, "
+        f"{result['opponent_play_ms']:.1f}); {result['wall_seconds']:.0f} s"
+    )
+
+
+NAMES = {
+    "rule": "RuleBot",
+    "search": "SearchBot() (20 deals a decision)",
+    "search-time": "SearchBot at xinxin's time",
+    "ismcts": "ISMCTSBot at xinxin's time",
+    "ppo": "PPO policy (examples/train_batch.py)",
+    "strong": "SearchBot(endgame=3) at xinxin's time",
+}
+
+
+def _ms(result: dict[str, Any], name: str) -> str:
+    return f"{result[name]:.1f}" if name in result else "–"
+
+
+def table(path: str) -> str:
+    """The Markdown table of the last result of each match in the JSON lines at ``path``."""
+    last: dict[tuple[str, str], dict[str, Any]] = {}
+    for line in Path(path).read_text().splitlines():
+        result = json.loads(line)
+        last[(result["setting"], result["opponent"])] = result
+    rows = [
+        "| xinxin | opponent | date | hands | xinxin pts/hand | opponent pts/hand "
+        "| xinxin − opponent (95% CI) | CPU ms per play, xinxin and opponent "
+        "| CPU ms per decision |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for (setting, name), r in sorted(last.items(), key=lambda item: (
+            list(SETTINGS).index(item[0][0]), list(NAMES).index(item[0][1]))):  # fmt: skip
+        simulations, worlds, _ = SETTINGS[setting]
+        mean, low, high = r["difference"]
+        rows.append(
+            f"| {setting} ({simulations:,}/{worlds}) | {NAMES[name]} | {r['date']} "
+            f"| {r['hands']:,} | {r['xinxin_points']:.2f} | {r['opponent_points']:.2f} "
+            f"| {mean:+.2f} ({low:+.2f} to {high:+.2f}) "
+            f"| {_ms(r, 'xinxin_play_ms')}, {_ms(r, 'opponent_play_ms')} "
+            f"| {r['xinxin_ms']:.1f}, {r['opponent_ms']:.1f} |"
+        )
+    return "\n".join(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--xinxin", help="the xinxin source tree (default: $XINXIN_SRC)")
+    parser.add_argument("--opponent", default="rule", choices=(
+        "rule", "search", "search-time", "ismcts", "ppo", "strong"))  # fmt: skip
+    parser.add_argument("--setting", default="cheap", choices=tuple(SETTINGS))
+    parser.add_argument("--deals", type=int, default=500, help="deals, each played twice")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--milliseconds", type=float, help="the budget of the timed opponents")
+    parser.add_argument("--policy", help="the PPO policy's weights (.npz)")
+    parser.add_argument("--train-policy", help="train the PPO policy and save it here")
+    parser.add_argument(
+        "--check", type=int, help="play this many whole games, xinxin at every seat"
+    )
+    parser.add_argument("--out", help="append the result as a JSON line to this file")
+    parser.add_argument("--round", type=int, default=100, help="deals between reports")
+    parser.add_argument(
+        "--until-separated",
+        action="store_true",
+        help="stop after a round once the interval excludes 0 (and --min-hands are played)",
+    )
+    parser.add_argument("--min-hands", type=int, default=0)
+    parser.add_argument("--table", help="print the table of the results saved with --out")
+    options = parser.parse_args(argv)
+    if options.table:
+        print(table(options.table))
+        return 0
+    if options.train_policy:
+        train_policy(Path(options.train_policy), options.seed)
+        return 0
+    try:
+        library = str(compile_bridge.build(options.xinxin))
+    except compile_bridge.BuildError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if options.check:
+        return check_games(library, options.setting, options.check, options.seed)
+    milliseconds = options.milliseconds
+    if milliseconds is None and options.opponent in ("search-time", "ismcts", "strong"):
+        milliseconds = measure_xinxin(library, options.setting, options.seed, 4)
+        print(f"xinxin ({options.setting}) takes {milliseconds:.1f} ms CPU per play decision")
+    start = time.perf_counter()
+    parts: list[dict[str, Any]] = []
+    done = 0
+    with ProcessPoolExecutor(options.workers) as pool:
+        while done < options.deals:
+            size = min(options.round, options.deals - done)
+            jobs = [
+                Job(library, options.setting, options.opponent, milliseconds or 0.0,
+                    options.policy, options.seed, tuple(range(done + k, done + size, options.workers)))
+                for k in range(min(options.workers, size))
+            ]  # fmt: skip
+            parts += pool.map(run_deals, jobs)
+            done += size
+            result = summary(parts, options, milliseconds, time.perf_counter() - start)
+            low, high = result["difference"][1:]
+            separated = low > 0 or high < 0
+            if options.out:
+                with open(options.out, "a") as out:
+                    out.write(
+                        json.dumps(
+                            {
+                                **result,
+                                "final": done >= options.deals
+                                or (separated and options.until_separated),
+                            }
+                        )
+                        + "\n"
+                    )
+            print(report(result), flush=True)
+            if separated and options.until_separated and 2 * done >= options.min_hands:
+                break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
