@@ -13,12 +13,13 @@ instead and reports how many of its moves the engine accepted.
     python benchmarks/xinxin/match.py --xinxin ~/src/hearts --check 200 --setting tiny
 
 Opponents: ``rule`` (RuleBot), ``search`` (SearchBot(), 20 deals per move), ``search-time``
-and ``ismcts`` (SearchBot and ISMCTSBot given xinxin's mean CPU time per play decision as
-their budget: ``--milliseconds``, else measured on the first deals), ``ppo`` (the policy
-that examples/train_batch.py trains, its weights read from ``--policy``, which
-``--train-policy`` writes), ``strong`` (``SearchBot(milliseconds=..., endgame=3)``).
-Settings: ``cheap`` (1,000 simulations over 20 worlds), ``default`` (10,000 over 30, the
-playout's epsilon 0.1: xinxin's main.cpp player 0), ``tiny`` (100 over 5, for checks).
+and ``ismcts`` (SearchBot and ISMCTSBot at xinxin's CPU time per play: the deals or
+iterations of ``--budget``, else as many as take that time, measured first on eight
+hands), ``ppo`` (the policy that examples/train_batch.py trains, its weights read from
+``--policy``, which ``--train-policy`` writes), ``endgame`` (SearchBot at xinxin's time
+solving the last 3 tricks). Settings: ``cheap`` (1,000 simulations over 20 worlds),
+``default`` (10,000 over 30, the playout's epsilon 0.1: xinxin's main.cpp player 0),
+``tiny`` (100 over 5, for checks).
 """
 
 from __future__ import annotations
@@ -90,17 +91,21 @@ def policy_bot(path: Path) -> Any:
         return train_batch.PolicyBot({name: saved[name] for name in saved.files})
 
 
-def opponent(name: str, milliseconds: float, policy: Path | None) -> Any:
-    """The opponent bot called ``name``, at ``milliseconds`` per decision where it takes one."""
+def opponent(name: str, budget: int, policy: Path | None) -> Any:
+    """The opponent bot called ``name``; ``budget`` is the deals or iterations of the timed ones."""
     factories: dict[str, Callable[[], Any]] = {
         "rule": hearts.RuleBot,
         "search": hearts.SearchBot,
-        "search-time": lambda: hearts.SearchBot(milliseconds=milliseconds, name="search-time"),
-        "ismcts": lambda: hearts.ISMCTSBot(milliseconds=milliseconds),
-        "strong": lambda: hearts.SearchBot(milliseconds=milliseconds, endgame=3, name="strong"),
+        "search-time": lambda: hearts.SearchBot(samples=budget, name="search-time"),
+        "ismcts": lambda: hearts.ISMCTSBot(iterations=budget),
+        "endgame": lambda: hearts.SearchBot(samples=budget, endgame=3, name="endgame"),
         "ppo": lambda: policy_bot(policy) if policy else _no_policy(),
     }
     return factories[name]()
+
+
+# The timed opponents, the budget they are calibrated at, and the budget's unit.
+TIMED = {"search-time": (20, "deals"), "ismcts": (200, "iterations"), "endgame": (20, "deals")}
 
 
 def _no_policy() -> Any:
@@ -134,7 +139,7 @@ class Job:
     library: str
     setting: str
     opponent: str
-    milliseconds: float
+    budget: int
     policy: str | None
     seed: int
     deals: tuple[int, ...]
@@ -144,9 +149,7 @@ def run_deals(job: Job) -> dict[str, Any]:
     """Play each deal twice, the seats turned; xinxin's and the opponent's results."""
     player = xinxin_player(job.library, job.setting)
     ours = Timed(xinxin.XinxinBot(player))
-    theirs = Timed(
-        opponent(job.opponent, job.milliseconds, Path(job.policy) if job.policy else None)
-    )
+    theirs = Timed(opponent(job.opponent, job.budget, Path(job.policy) if job.policy else None))
     differences = []
     points = [0.0, 0.0]
     for deal in job.deals:
@@ -186,15 +189,30 @@ def interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def measure_xinxin(library: str, setting: str, seed: int, deals: int) -> float:
-    """xinxin's mean CPU milliseconds per play decision, over ``deals`` deals against RuleBots."""
-    player = Timed(xinxin.XinxinBot(xinxin_player(library, setting)))
-    passes = hearts.RuleBot()
+def cpu_per_play(bot: Any, seed: int, deals: int) -> float:
+    """``bot``'s mean CPU milliseconds per play decision, over ``deals`` hold hands against
+    three RuleBots."""
+    timed = Timed(bot)
+    others = hearts.RuleBot()
     for deal in range(deals):
-        state = hearts.start_hand(hand_number=3, seed=seed + 10_000 + deal)  # a hold hand
+        state = hearts.start_hand(hand_number=3, seed=seed + 10_000 + deal)
         state = hearts.apply(state, hearts.legal_moves(state)[0])
-        play_hand(state, [player, passes, passes, passes], random.Random(deal))
-    return 1000 * player.seconds / player.decisions
+        play_hand(state, [timed, others, others, others], random.Random(deal))
+    return 1000 * timed.play_seconds / timed.plays
+
+
+def calibrate(library: str, setting: str, name: str, seed: int, deals: int = 8) -> int:
+    """The budget at which the timed opponent ``name`` takes xinxin's CPU time per play.
+
+    Both are timed in this process on the same hands, one after the other, so that the
+    ratio holds on a machine whose speed varies (a fixed budget of deals or iterations then
+    keeps the two sides' CPU times equal, where a budget in wall-clock milliseconds would
+    not). The match reports both sides' CPU times per play, to be checked.
+    """
+    start, _ = TIMED[name]
+    theirs = cpu_per_play(xinxin.XinxinBot(xinxin_player(library, setting)), seed, deals)
+    ours = cpu_per_play(opponent(name, start, None), seed, deals)
+    return max(1, round(start * theirs / ours))
 
 
 def check_games(library: str, setting: str, games: int, seed: int) -> int:
@@ -227,7 +245,7 @@ def train_policy(path: Path, seed: int) -> None:
 def summary(
     parts: list[dict[str, Any]],
     options: argparse.Namespace,
-    milliseconds: float | None,
+    budget: int | None,
     wall: float,
 ) -> dict[str, Any]:
     """The match so far: points per hand, the difference and its interval, CPU times."""
@@ -239,7 +257,7 @@ def summary(
         "date": time.strftime("%Y-%m-%d"),
         "setting": options.setting,
         "opponent": options.opponent,
-        "milliseconds": milliseconds,
+        "budget": budget,
         "seed": options.seed,
         "deals": deals,
         "hands": 2 * deals,
@@ -276,7 +294,7 @@ NAMES = {
     "search-time": "SearchBot at xinxin's time",
     "ismcts": "ISMCTSBot at xinxin's time",
     "ppo": "PPO policy (examples/train_batch.py)",
-    "strong": "SearchBot(endgame=3) at xinxin's time",
+    "endgame": "SearchBot(endgame=3) at xinxin's time",
 }
 
 
@@ -314,12 +332,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--xinxin", help="the xinxin source tree (default: $XINXIN_SRC)")
     parser.add_argument("--opponent", default="rule", choices=(
-        "rule", "search", "search-time", "ismcts", "ppo", "strong"))  # fmt: skip
+        "rule", "search", "search-time", "ismcts", "ppo", "endgame"))  # fmt: skip
     parser.add_argument("--setting", default="cheap", choices=tuple(SETTINGS))
     parser.add_argument("--deals", type=int, default=500, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--milliseconds", type=float, help="the budget of the timed opponents")
+    parser.add_argument(
+        "--budget", type=int, help="the timed opponent's deals or iterations (default: calibrated)"
+    )
     parser.add_argument("--policy", help="the PPO policy's weights (.npz)")
     parser.add_argument("--train-policy", help="train the PPO policy and save it here")
     parser.add_argument(
@@ -348,10 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if options.check:
         return check_games(library, options.setting, options.check, options.seed)
-    milliseconds = options.milliseconds
-    if milliseconds is None and options.opponent in ("search-time", "ismcts", "strong"):
-        milliseconds = measure_xinxin(library, options.setting, options.seed, 4)
-        print(f"xinxin ({options.setting}) takes {milliseconds:.1f} ms CPU per play decision")
+    budget = options.budget
+    if budget is None and options.opponent in TIMED:
+        budget = calibrate(library, options.setting, options.opponent, options.seed)
+        print(f"{options.opponent} at xinxin's time: {budget} {TIMED[options.opponent][1]}")
     start = time.perf_counter()
     parts: list[dict[str, Any]] = []
     done = 0
@@ -359,13 +379,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         while done < options.deals:
             size = min(options.round, options.deals - done)
             jobs = [
-                Job(library, options.setting, options.opponent, milliseconds or 0.0,
+                Job(library, options.setting, options.opponent, budget or 0,
                     options.policy, options.seed, tuple(range(done + k, done + size, options.workers)))
                 for k in range(min(options.workers, size))
             ]  # fmt: skip
             parts += pool.map(run_deals, jobs)
             done += size
-            result = summary(parts, options, milliseconds, time.perf_counter() - start)
+            result = summary(parts, options, budget, time.perf_counter() - start)
             low, high = result["difference"][1:]
             separated = low > 0 or high < 0
             if options.out:
