@@ -14,12 +14,12 @@ instead and reports how many of its moves the engine accepted.
 
 Opponents: ``rule`` (RuleBot), ``search`` (SearchBot(), 20 deals per move), ``search-time``
 and ``ismcts`` (SearchBot and ISMCTSBot at xinxin's CPU time per play: the deals or
-iterations of ``--budget``, else as many as take that time, measured first on eight
-hands), ``ppo`` (the policy that examples/train_batch.py trains, its weights read from
-``--policy``, which ``--train-policy`` writes), ``endgame`` (SearchBot at xinxin's time
-solving the last 3 tricks). Settings: ``cheap`` (1,000 simulations over 20 worlds),
-``default`` (10,000 over 30, the playout's epsilon 0.1: xinxin's main.cpp player 0),
-``tiny`` (100 over 5, for checks).
+iterations of ``--budget``, else as many as take that time, measured first on four
+hands in each worker), ``ppo`` (the policy that examples/train_batch.py trains, its
+weights read from ``--policy``, which ``--train-policy`` writes), ``endgame``
+(SearchBot at xinxin's time solving the last 3 tricks). Settings: ``cheap`` (1,000
+simulations over 20 worlds), ``default`` (10,000 over 30, the playout's epsilon 0.1:
+xinxin's main.cpp player 0), ``tiny`` (100 over 5, for checks).
 """
 
 from __future__ import annotations
@@ -201,18 +201,40 @@ def cpu_per_play(bot: Any, seed: int, deals: int) -> float:
     return 1000 * timed.play_seconds / timed.plays
 
 
-def calibrate(library: str, setting: str, name: str, seed: int, deals: int = 8) -> int:
-    """The budget at which the timed opponent ``name`` takes xinxin's CPU time per play.
+@dataclass(frozen=True)
+class Calibration:
+    library: str
+    setting: str
+    opponent: str
+    seed: int
+    deals: int
 
-    Both are timed in this process on the same hands, one after the other, so that the
-    ratio holds on a machine whose speed varies (a fixed budget of deals or iterations then
-    keeps the two sides' CPU times equal, where a budget in wall-clock milliseconds would
-    not). The match reports both sides' CPU times per play, to be checked.
+
+def time_both(job: Calibration) -> tuple[float, float]:
+    """xinxin's and the opponent's (at its starting budget) CPU milliseconds per play."""
+    start, _ = TIMED[job.opponent]
+    player = xinxin.XinxinBot(xinxin_player(job.library, job.setting))
+    return (
+        cpu_per_play(player, job.seed, job.deals),
+        cpu_per_play(opponent(job.opponent, start, None), job.seed, job.deals),
+    )
+
+
+def calibrate(pool: ProcessPoolExecutor, workers: int, job: Calibration) -> int:
+    """The budget at which the timed opponent takes xinxin's CPU time per play.
+
+    Both are timed on the same hands in each of the match's worker processes at once, so
+    under the load of the match itself: on a machine whose cores share caches, xinxin's
+    search slows more than the Python bots when both workers run. A budget of deals or
+    iterations keeps the ratio where a budget in wall-clock milliseconds would drift with
+    the machine's load. The match reports both sides' CPU times per play, to be checked.
     """
-    start, _ = TIMED[name]
-    theirs = cpu_per_play(xinxin.XinxinBot(xinxin_player(library, setting)), seed, deals)
-    ours = cpu_per_play(opponent(name, start, None), seed, deals)
-    return max(1, round(start * theirs / ours))
+    jobs = [Calibration(job.library, job.setting, job.opponent, job.seed + 100 * k, job.deals)
+            for k in range(workers)]  # fmt: skip
+    times = list(pool.map(time_both, jobs))
+    theirs = sum(t[0] for t in times)
+    ours = sum(t[1] for t in times)
+    return max(1, round(TIMED[job.opponent][0] * theirs / ours))
 
 
 def check_games(library: str, setting: str, games: int, seed: int) -> int:
@@ -368,14 +390,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if options.check:
         return check_games(library, options.setting, options.check, options.seed)
-    budget = options.budget
-    if budget is None and options.opponent in TIMED:
-        budget = calibrate(library, options.setting, options.opponent, options.seed)
-        print(f"{options.opponent} at xinxin's time: {budget} {TIMED[options.opponent][1]}")
     start = time.perf_counter()
     parts: list[dict[str, Any]] = []
     done = 0
     with ProcessPoolExecutor(options.workers) as pool:
+        budget = options.budget
+        if budget is None and options.opponent in TIMED:
+            job = Calibration(library, options.setting, options.opponent, options.seed, 4)
+            budget = calibrate(pool, options.workers, job)
+            print(f"{options.opponent} at xinxin's time: {budget} {TIMED[options.opponent][1]}")
         while done < options.deals:
             size = min(options.round, options.deals - done)
             jobs = [
