@@ -7,9 +7,10 @@
 // Each decision is asked afresh: Python hands over one seat's position (a deal consistent
 // with what the seat knows, drawn by hearts.sample, the passes and the cards played), the
 // bridge replays it into a xinxin game state and asks that seat's player. xinxin's player
-// builds its worlds from the seat's own cards, its passes and the public plays only
-// (HeartsGameState::getiiGameState), so the other seats' cards in the replayed deal are
-// never read by its search; drawing them consistently keeps every replayed play legal.
+// builds its worlds from the seat's own cards, its passes and the public plays
+// (HeartsGameState::getiiGameState); the other seats' cards in the replayed deal are a
+// draw, not the real hands, so nothing in them could tell it a hidden card, and drawing
+// them consistently with the seat's view keeps every replayed play legal.
 //
 // Cards are xinxin's numbers: suit << 4 | rank, suits spades 0, diamonds 1, clubs 2,
 // hearts 3, ranks ace 0 to two 12.

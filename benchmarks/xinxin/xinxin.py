@@ -4,8 +4,9 @@
 consistent with everything the seat knows (drawn by :func:`hearts.sample`), the passes and
 the cards played in order, and the scores. Only the seat's own hand, its passes and what
 the table saw are real; the other hands are one draw among the deals the seat cannot tell
-apart, which xinxin's player never reads (it builds its own worlds from the seat's cards
-and the public plays). :class:`XinxinBot` asks xinxin for its card or its pass.
+apart (xinxin's player builds its own worlds from the seat's cards and the public plays,
+and a draw could tell it no hidden card anyway). :class:`XinxinBot` asks xinxin for its
+card or its pass.
 
 The rules are xinxin's flags for ``hearts.Rules()``: :data:`STANDARD_FLAGS`. One corner
 differs: on the first trick, a seat holding only hearts and the queen of spades may play
