@@ -282,6 +282,7 @@ def summary(
         "opponent": options.opponent,
         "budget": budget,
         "seed": options.seed,
+        "start": options.start,
         "deals": deals,
         "hands": 2 * deals,
         "xinxin_points": sum(p["points"][0] for p in parts) / deals,
@@ -325,12 +326,59 @@ def _ms(result: dict[str, Any], name: str) -> str:
     return f"{result[name]:.1f}" if name in result else "–"
 
 
+def join(first: dict[str, Any], later: dict[str, Any]) -> dict[str, Any]:
+    """Two runs of the same match over consecutive deals, as one: the interval is worked
+    out again from each run's deals, mean and standard deviation (its half-width / 1.96
+    times the square root of its deals)."""
+    n1, n2 = first["deals"], later["deals"]
+    n = n1 + n2
+    m1, m2 = first["difference"][0], later["difference"][0]
+    mean = (n1 * m1 + n2 * m2) / n
+    squares = sum(
+        (k - 1) * ((r["difference"][2] - r["difference"][0]) * math.sqrt(k) / 1.96) ** 2
+        for r, k in ((first, n1), (later, n2))
+    )
+    spread = math.sqrt((squares + n1 * n2 / n * (m1 - m2) ** 2) / (n - 1))
+    half = 1.96 * spread / math.sqrt(n)
+    joined = dict(later)
+    joined.update(
+        start=first.get("start", 0),
+        deals=n,
+        hands=2 * n,
+        difference=[mean, mean - half, mean + half],
+        date=first["date"]
+        if first["date"] == later["date"]
+        else f"{first['date']}, {later['date']}",
+    )
+    for name in ("xinxin_points", "opponent_points", "xinxin_ms", "opponent_ms",
+                 "xinxin_play_ms", "opponent_play_ms"):  # fmt: skip
+        if name in first and name in later:
+            joined[name] = (n1 * first[name] + n2 * later[name]) / n
+        else:
+            joined.pop(name, None)
+    return joined
+
+
 def table(path: str) -> str:
-    """The Markdown table of the last result of each match in the JSON lines at ``path``."""
+    """The Markdown table of the last result of each match in the JSON lines at ``path``
+    (a run started with ``--start`` where the match's last run stopped is joined to it)."""
     last: dict[tuple[str, str], dict[str, Any]] = {}
     for line in Path(path).read_text().splitlines():
         result = json.loads(line)
-        last[(result["setting"], result["opponent"])] = result
+        key = (result["setting"], result["opponent"])
+        earlier = last.get(key)
+        if (
+            result.get("start", 0) > 0
+            and earlier is not None
+            and earlier.get("final")
+            and earlier.get("start", 0) + earlier["deals"] == result["start"]
+            and (earlier.get("budget"), earlier["seed"]) == (result.get("budget"), result["seed"])
+        ):
+            result = {**join(earlier, result), "final": result.get("final"), "joined": earlier}
+        elif result.get("start", 0) > 0 and earlier is not None and "joined" in earlier:
+            result = {**join(earlier["joined"], result), "final": result.get("final"),
+                      "joined": earlier["joined"]}  # fmt: skip
+        last[key] = result
     rows = [
         "| xinxin | opponent | date | hands | xinxin pts/hand | opponent pts/hand "
         "| xinxin − opponent (95% CI) | CPU ms per play, xinxin and opponent "
@@ -341,8 +389,9 @@ def table(path: str) -> str:
             list(SETTINGS).index(item[0][0]), list(NAMES).index(item[0][1]))):  # fmt: skip
         simulations, worlds, _ = SETTINGS[setting]
         mean, low, high = r["difference"]
+        budget = f" ({r['budget']} {TIMED[name][1]})" if r.get("budget") else ""
         rows.append(
-            f"| {setting} ({simulations:,}/{worlds}) | {NAMES[name]} | {r['date']} "
+            f"| {setting} ({simulations:,}/{worlds}) | {NAMES[name]}{budget} | {r['date']} "
             f"| {r['hands']:,} | {r['xinxin_points']:.2f} | {r['opponent_points']:.2f} "
             f"| {mean:+.2f} ({low:+.2f} to {high:+.2f}) "
             f"| {_ms(r, 'xinxin_play_ms')}, {_ms(r, 'opponent_play_ms')} "
@@ -359,6 +408,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--setting", default="cheap", choices=tuple(SETTINGS))
     parser.add_argument("--deals", type=int, default=500, help="deals, each played twice")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="the first deal's number: a later run from where an earlier one stopped, "
+        "which --table joins to it",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--budget", type=int, help="the timed opponent's deals or iterations (default: calibrated)"
@@ -404,7 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             size = min(options.round, options.deals - done)
             jobs = [
                 Job(library, options.setting, options.opponent, budget or 0,
-                    options.policy, options.seed, tuple(range(done + k, done + size, options.workers)))
+                    options.policy, options.seed,
+                    tuple(range(options.start + done + k, options.start + done + size, options.workers)))
                 for k in range(min(options.workers, size))
             ]  # fmt: skip
             parts += pool.map(run_deals, jobs)
@@ -412,20 +469,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = summary(parts, options, budget, time.perf_counter() - start)
             low, high = result["difference"][1:]
             separated = low > 0 or high < 0
+            stop = options.until_separated and separated and 2 * done >= options.min_hands
             if options.out:
                 with open(options.out, "a") as out:
-                    out.write(
-                        json.dumps(
-                            {
-                                **result,
-                                "final": done >= options.deals
-                                or (separated and options.until_separated),
-                            }
-                        )
-                        + "\n"
-                    )
+                    final = stop or done >= options.deals
+                    out.write(json.dumps({**result, "final": final}) + "\n")
             print(report(result), flush=True)
-            if separated and options.until_separated and 2 * done >= options.min_hands:
+            if stop:
                 break
     return 0
 
