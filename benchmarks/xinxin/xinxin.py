@@ -70,7 +70,8 @@ class Position:
     """13 cards per seat as dealt: the seat's own, and one consistent draw for the others."""
     pass_direction: int
     passes: tuple[tuple[int, ...], ...]
-    """3 cards per seat for the seats xinxin has pass before this decision (seat order)."""
+    """3 cards per seat, for the seats that pass before this decision in xinxin's order
+    (seat 0 first): every seat once the passing is over."""
     plays: tuple[int, ...]
     scores: tuple[float, ...]
 
@@ -127,9 +128,8 @@ def load(library: str | Path) -> ctypes.CDLL:
     ]  # fmt: skip
     lib.xinxin_to_move.restype = ctypes.c_int
     lib.xinxin_to_move.argtypes = [ctypes.c_void_p]
-    for name in ("xinxin_hand",):
-        getattr(lib, name).restype = ctypes.c_int
-        getattr(lib, name).argtypes = [ctypes.c_void_p, ctypes.c_int, ints]
+    lib.xinxin_hand.restype = ctypes.c_int
+    lib.xinxin_hand.argtypes = [ctypes.c_void_p, ctypes.c_int, ints]
     lib.xinxin_legal.restype = ctypes.c_int
     lib.xinxin_legal.argtypes = [ctypes.c_void_p, ints]
     lib.xinxin_choose.restype = ctypes.c_int
