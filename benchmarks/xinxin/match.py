@@ -363,21 +363,20 @@ def table(path: str) -> str:
     """The Markdown table of the last result of each match in the JSON lines at ``path``
     (a run started with ``--start`` where the match's last run stopped is joined to it)."""
     last: dict[tuple[str, str], dict[str, Any]] = {}
+    finished: dict[tuple[str, str], dict[str, Any]] = {}  # what a --start run continues
     for line in Path(path).read_text().splitlines():
         result = json.loads(line)
         key = (result["setting"], result["opponent"])
-        earlier = last.get(key)
+        before = finished.get(key)
         if (
             result.get("start", 0) > 0
-            and earlier is not None
-            and earlier.get("final")
-            and earlier.get("start", 0) + earlier["deals"] == result["start"]
-            and (earlier.get("budget"), earlier["seed"]) == (result.get("budget"), result["seed"])
+            and before is not None
+            and before.get("start", 0) + before["deals"] == result["start"]
+            and (before.get("budget"), before["seed"]) == (result.get("budget"), result["seed"])
         ):
-            result = {**join(earlier, result), "final": result.get("final"), "joined": earlier}
-        elif result.get("start", 0) > 0 and earlier is not None and "joined" in earlier:
-            result = {**join(earlier["joined"], result), "final": result.get("final"),
-                      "joined": earlier["joined"]}  # fmt: skip
+            result = join(before, result)
+        if result.get("final"):
+            finished[key] = result
         last[key] = result
     rows = [
         "| xinxin | opponent | date | hands | xinxin pts/hand | opponent pts/hand "
